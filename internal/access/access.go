@@ -1,0 +1,224 @@
+// Package access holds the roles, the club feature flags and the gate tables of
+// spec part 1 §6 and part 2 §6 as data. The API routes and the web app (through
+// the generated gates.json) read the same table, so a screen and its calls are
+// always guarded alike.
+package access
+
+import (
+	"encoding/json"
+	"slices"
+)
+
+// Feature flags of a club (spec part 1 §1).
+const (
+	Socios                    = "socios"
+	Comunicacion              = "comunicacion"
+	ComunicacionAvanzada      = "comunicacion_avanzada"
+	SoftwareGestionClub       = "software_gestion_club"
+	FuncionesAvanzadasGestion = "funciones_avanzadas_gestion"
+	GestionAvanzadaSocios     = "gestion_avanzada_socios"
+	Cupones                   = "cupones"
+	Monedero                  = "monedero"
+	FirmaPedido               = "firma_pedido"
+	FirmaDigital              = "firma_digital"
+	FirmaContrato             = "firma_contrato"
+)
+
+// Flags lists every feature flag in a stable order.
+var Flags = []string{Socios, Comunicacion, ComunicacionAvanzada, SoftwareGestionClub,
+	FuncionesAvanzadasGestion, GestionAvanzadaSocios, Cupones, Monedero, FirmaPedido,
+	FirmaDigital, FirmaContrato}
+
+// Staff roles, spelled as the spec and the stored data spell them.
+const (
+	Recepcion     = "Recepción"
+	Budtender     = "Budtender"
+	Manager       = "Manager"
+	Administrador = "Administrador"
+	Caja          = "Caja"
+	Inventario    = "Inventario"
+	Social        = "Social"
+)
+
+// Roles lists every staff role.
+var Roles = []string{Recepcion, Budtender, Manager, Administrador, Caja, Inventario, Social}
+
+// IsFlag reports whether f is a known feature flag.
+func IsFlag(f string) bool { return slices.Contains(Flags, f) }
+
+// IsRole reports whether r is a known staff role.
+func IsRole(r string) bool { return slices.Contains(Roles, r) }
+
+// Rule is a gate: the club needs any one of Flags and the user any one of Roles.
+// An empty list means no requirement on that side.
+type Rule struct {
+	Flags []string `json:"flags"`
+	Roles []string `json:"roles"`
+}
+
+// Allows reports whether a club with clubFlags and a user with userRoles pass.
+func (r Rule) Allows(clubFlags map[string]bool, userRoles []string) bool {
+	return r.FlagsOK(clubFlags) && r.RolesOK(userRoles)
+}
+
+// FlagsOK reports whether the club has one of the rule's flags.
+func (r Rule) FlagsOK(clubFlags map[string]bool) bool {
+	if len(r.Flags) == 0 {
+		return true
+	}
+	for _, f := range r.Flags {
+		if clubFlags[f] {
+			return true
+		}
+	}
+	return false
+}
+
+// RolesOK reports whether the user has one of the rule's roles.
+func (r Rule) RolesOK(userRoles []string) bool {
+	if len(r.Roles) == 0 {
+		return true
+	}
+	for _, role := range r.Roles {
+		if slices.Contains(userRoles, role) {
+			return true
+		}
+	}
+	return false
+}
+
+func rule(flags []string, roles ...string) Rule { return Rule{Flags: flags, Roles: roles} }
+
+func f(flags ...string) []string { return flags }
+
+var (
+	amr    = []string{Administrador, Manager, Recepcion}
+	am     = []string{Administrador, Manager}
+	ams    = []string{Administrador, Manager, Social}
+	amb    = []string{Administrador, Manager, Budtender}
+	amc    = []string{Administrador, Manager, Caja}
+	amcb   = []string{Administrador, Manager, Caja, Budtender}
+	sgc    = f(SoftwareGestionClub)
+	com    = f(Comunicacion)
+	wallet = f(FuncionesAvanzadasGestion, Monedero)
+)
+
+// Screens is the gate of every screen and side-menu dialog, keyed by route name.
+// Rows marked "spec" come from the §6 tables; the others are choices where the
+// spec is silent, written down here so the web app and the API agree on them.
+var Screens = map[string]Rule{
+	// spec part 1 §6
+	"patientmanager":  rule(f(Socios), Manager, Administrador, Recepcion),
+	"patientcreate":   rule(f(Socios), Administrador, Manager, Recepcion, Social),
+	"staffmanager":    rule(f(Socios, Comunicacion), am...),
+	"pos":             rule(sgc, amb...),
+	"ordersInProcess": rule(sgc, amb...),
+	"cupons":          rule(f(FuncionesAvanzadasGestion, Cupones), Manager, Administrador),
+	"cuponUsesList":   rule(f(FuncionesAvanzadasGestion, Cupones), Manager, Administrador),
+	"cuponcreate":     rule(f(Socios, Comunicacion, Cupones), amr...),
+	"accesscontrol":   rule(f(Socios), amr...), // member detail: check in/out roles
+	// chosen: wallet roles are "not shown"; the counter roles that take money.
+	"wallet": rule(wallet, Administrador, Manager, Budtender, Recepcion, Caja),
+	// chosen: member-side screens follow the member manager.
+	"usersmanager":   rule(f(Socios), am...),
+	"uservalidation": rule(f(Socios), amr...),
+	"dniread":        rule(f(Socios), amr...),
+	"userinvite":     rule(f(Socios), amr...),
+	// spec part 2 §6
+	"news":                       rule(com, ams...),
+	"newscreate":                 rule(com, ams...),
+	"clubmanager":                rule(com, ams...),
+	"htmleditor":                 rule(com, ams...),
+	"events":                     rule(com, ams...),
+	"eventcreate":                rule(com, ams...),
+	"tvshows":                    rule(com, ams...),
+	"tvshow1":                    rule(com, ams...),
+	"tvshow2":                    rule(com, ams...),
+	"tvshow3":                    rule(com, ams...),
+	"tvshowsettings":             rule(com, ams...),
+	"consults":                   rule(com, ams...),
+	"pushnotificationsmanager":   rule(com, ams...),
+	"smsmanager":                 rule(com, ams...),
+	"dispensaryproductcreatepro": rule(sgc, amb...),
+	"dispensarymanagerpro":       rule(sgc, Administrador, Manager, Budtender, Inventario),
+	"inventorymanager":           rule(sgc, am...),
+	"ordersReport":               rule(sgc, amb...),
+	"accesscontrolreport":        rule(sgc, am...),
+	"movementsreport":            rule(sgc, amcb...),
+	"closingregisterreport":      rule(sgc, amcb...),
+	"closeregisterhistory":       rule(sgc, amcb...),
+	"closingreport":              rule(f(SoftwareGestionClub, Monedero), amcb...),
+	"stockmanager":               rule(sgc, Administrador, Manager, Inventario),
+	"dispensationReport":         rule(sgc, am...),
+	"productHistoryReport":       rule(sgc, am...),
+	"walletReport":               rule(wallet, Administrador, Manager, Budtender, Recepcion),
+	"efficiencyReport":           rule(sgc, Administrador, Manager, Budtender, Recepcion),
+	// chosen: the basic catalogue feeds the TV menus and the member app.
+	"dispensarymanagerbasic":       rule(f(SoftwareGestionClub, Comunicacion), Administrador, Manager, Social, Inventario),
+	"dispensaryproductcreatebasic": rule(f(SoftwareGestionClub, Comunicacion), Administrador, Manager, Social, Inventario),
+	"dispensary":                   rule(f(SoftwareGestionClub, Comunicacion), nil...),
+	// side-menu Administration dialogs: "Manager, Administrador, Caja" (part 2 §6)
+	"walletamounts":       rule(wallet, amc...),
+	"feetypes":            rule(f(Socios), amc...),
+	"membercategories":    rule(f(Socios), amc...),
+	"productcategories":   rule(sgc, amc...),
+	"cashamounts":         rule(sgc, amc...),
+	"weightdiscrepancy":   rule(sgc, amc...),
+	"paymentmethods":      rule(sgc, amc...),
+	"consumptionforecast": rule(f(Socios), amc...),
+	// cash dialogs follow the cash screens
+	"closeregister": rule(sgc, amcb...),
+	"cashmovement":  rule(sgc, amcb...),
+	// any staff member of the club
+	"club":        {},
+	"userprofile": {},
+	"novelties":   {},
+	"descarga":    {},
+}
+
+// MenuGroups gates the side-menu groups themselves (spec: "Menu entries hide
+// when the club lacks the flags socios or comunicacion"; part 2 §6 for admin and
+// reports). An entry shows only when its group and its own screen both pass.
+var MenuGroups = map[string]Rule{
+	"members": rule(f(Socios)),
+	"pos":     rule(sgc),
+	"cash":    rule(f(SoftwareGestionClub, Monedero)),
+	"admin":   rule(nil, Manager, Administrador, Caja),
+	"reports": rule(nil, Manager, Administrador),
+	"social":  rule(com),
+}
+
+// Screen returns the rule of a screen; it panics on an unknown name because a
+// route naming a missing gate is a programming error caught at start.
+func Screen(name string) Rule {
+	r, ok := Screens[name]
+	if !ok {
+		panic("access: unknown screen " + name)
+	}
+	return r
+}
+
+// GatesJSON is the table the web app reads (web/src/shared/access/gates.json).
+func GatesJSON() ([]byte, error) {
+	out := struct {
+		Flags      []string        `json:"flags"`
+		Roles      []string        `json:"roles"`
+		Screens    map[string]Rule `json:"screens"`
+		MenuGroups map[string]Rule `json:"menuGroups"`
+	}{Flags, Roles, normalise(Screens), normalise(MenuGroups)}
+	return json.MarshalIndent(out, "", "  ")
+}
+
+func normalise(in map[string]Rule) map[string]Rule {
+	out := make(map[string]Rule, len(in))
+	for k, r := range in {
+		if r.Flags == nil {
+			r.Flags = []string{}
+		}
+		if r.Roles == nil {
+			r.Roles = []string{}
+		}
+		out[k] = r
+	}
+	return out
+}

@@ -1,0 +1,81 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"socius/internal/auth"
+	"socius/internal/club"
+	"socius/internal/db"
+	"socius/internal/httpapi"
+	"socius/internal/notify"
+)
+
+// App is the wired application.
+type App struct {
+	Cfg   *Config
+	DB    *db.DB
+	Auth  *auth.Service
+	Clubs *club.Service
+	Hub   *notify.Hub
+	API   *httpapi.Server
+}
+
+// Open connects to the database, applies migrations and wires the services.
+func Open(ctx context.Context, cfg *Config) (*App, error) {
+	d, err := db.Open(cfg.DB)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Migrate(ctx); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	a := &App{Cfg: cfg, DB: d, Clubs: club.New(d)}
+	a.Auth = auth.New(d, auth.Config{IdleTimeout: cfg.SessionIdle, SlowAfter: cfg.LoginSlow, LockAfter: cfg.LoginLock})
+	a.Hub = notify.NewHub(d)
+	var mail httpapi.Mailer = logMailer{}
+	if cfg.SMTPHost != "" {
+		mail = smtpMailer{cfg}
+	}
+	a.API = httpapi.New(httpapi.Config{TrustProxy: cfg.TrustProxy, ProvidersURL: cfg.ProvidersURL,
+		ProviderName: cfg.ProviderName, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL}, d, a.Auth, a.Clubs, a.Hub, mail)
+	return a, nil
+}
+
+// Close releases the database.
+func (a *App) Close() error { return a.DB.Close() }
+
+// Serve runs the HTTP server until SIGINT/SIGTERM.
+func (a *App) Serve(ctx context.Context) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go a.Hub.Run(ctx, time.Second)
+	srv := &http.Server{Addr: a.Cfg.Addr, Handler: a.API, ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
+	if a.Cfg.SMTPHost == "" {
+		slog.Warn("no SMTP configured (SOCIUS_SMTP_HOST): password-reset links are written to this log instead of being e-mailed")
+	}
+	slog.Info("socius serving", "addr", a.Cfg.Addr, "app", a.Cfg.PublicURL+"/app/", "db", a.DB.Engine)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := srv.Shutdown(shut)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = srv.Close()
+	}
+	return err
+}

@@ -1,0 +1,130 @@
+// Package app holds the configuration, the wiring of the services and the
+// subcommands of the socius binary.
+package app
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting, from SOCIUS_* variables or the flags of the same
+// name; a secret may come from SOCIUS_<NAME>_FILE.
+type Config struct {
+	DB           string
+	DataDir      string
+	Addr         string
+	PublicURL    string
+	ProvidersURL string
+	ProviderName string
+	VueVersion   string
+	TrustProxy   bool
+	SessionIdle  time.Duration
+	LoginSlow    int
+	LoginLock    int
+	SMTPHost     string
+	SMTPPort     int
+	SMTPUser     string
+	SMTPPassword string
+	SMTPFrom     string
+}
+
+type setting struct {
+	flag, env, def, help string
+	secret               bool
+	set                  func(*Config, string) error
+}
+
+func str(p func(*Config) *string) func(*Config, string) error {
+	return func(c *Config, v string) error { *p(c) = v; return nil }
+}
+
+var settings = []setting{
+	{"db", "SOCIUS_DB", "", "database: postgres://… URL or SQLite file (default DATA/socius.db)", false, str(func(c *Config) *string { return &c.DB })},
+	{"data", "SOCIUS_DATA_DIR", "./data", "data folder (SQLite database, backups)", false, str(func(c *Config) *string { return &c.DataDir })},
+	{"addr", "SOCIUS_ADDR", ":8080", "listen address of serve", false, str(func(c *Config) *string { return &c.Addr })},
+	{"public-url", "SOCIUS_PUBLIC_URL", "http://localhost:8080", "public address, used in links sent by e-mail", false, str(func(c *Config) *string { return &c.PublicURL })},
+	{"providers-url", "SOCIUS_PROVIDERS_URL", "https://socius.example/proveedores", "supplier site opened by the Providers menu entry", false, str(func(c *Config) *string { return &c.ProvidersURL })},
+	{"provider-name", "SOCIUS_PROVIDER_NAME", "Socius", "provider named in the feature-refused alert", false, str(func(c *Config) *string { return &c.ProviderName })},
+	{"vue-version", "SOCIUS_VUE_VERSION", "", "version announced to open browsers (default: this build's)", false, str(func(c *Config) *string { return &c.VueVersion })},
+	{"trust-proxy", "SOCIUS_TRUST_PROXY", "false", "trust X-Forwarded-For/-Proto from a reverse proxy", false, func(c *Config, v string) error {
+		b, err := strconv.ParseBool(v)
+		c.TrustProxy = b
+		return err
+	}},
+	{"session-idle", "SOCIUS_SESSION_IDLE", "8h", "a session ends after this long without use", false, func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		c.SessionIdle = d
+		return err
+	}},
+	{"login-slow-after", "SOCIUS_LOGIN_SLOW_AFTER", "3", "failed logins before each attempt is slowed", false, intSet(func(c *Config) *int { return &c.LoginSlow })},
+	{"login-lock-after", "SOCIUS_LOGIN_LOCK_AFTER", "10", "failed logins in 15 minutes before refusing with 429", false, intSet(func(c *Config) *int { return &c.LoginLock })},
+	{"smtp-host", "SOCIUS_SMTP_HOST", "", "SMTP server for password-reset mail (empty: links go to the log)", false, str(func(c *Config) *string { return &c.SMTPHost })},
+	{"smtp-port", "SOCIUS_SMTP_PORT", "587", "SMTP port", false, intSet(func(c *Config) *int { return &c.SMTPPort })},
+	{"smtp-user", "SOCIUS_SMTP_USER", "", "SMTP user", false, str(func(c *Config) *string { return &c.SMTPUser })},
+	{"smtp-password", "SOCIUS_SMTP_PASSWORD", "", "SMTP password (or SOCIUS_SMTP_PASSWORD_FILE)", true, str(func(c *Config) *string { return &c.SMTPPassword })},
+	{"smtp-from", "SOCIUS_SMTP_FROM", "socius@localhost", "sender address of mail", false, str(func(c *Config) *string { return &c.SMTPFrom })},
+}
+
+func intSet(p func(*Config) *int) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		*p(c) = n
+		return err
+	}
+}
+
+// BindFlags adds every setting to fs; the values are applied by load.
+func BindFlags(fs *flag.FlagSet) map[string]*string {
+	vals := map[string]*string{}
+	for _, s := range settings {
+		vals[s.flag] = fs.String(s.flag, "", fmt.Sprintf("%s (env %s, default %q)", s.help, s.env, s.def))
+	}
+	return vals
+}
+
+// Load resolves each setting: flag, then environment (or _FILE), then default.
+func Load(vals map[string]*string) (*Config, error) {
+	c := &Config{}
+	for _, s := range settings {
+		v := s.def
+		if e, ok := os.LookupEnv(s.env); ok {
+			v = e
+		}
+		if f := os.Getenv(s.env + "_FILE"); f != "" && s.secret {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return nil, fmt.Errorf("%s_FILE: %w", s.env, err)
+			}
+			v = strings.TrimSpace(string(b))
+		}
+		if p := vals[s.flag]; p != nil && *p != "" {
+			v = *p
+		}
+		if err := s.set(c, v); err != nil {
+			return nil, fmt.Errorf("%s / --%s: %q: %w", s.env, s.flag, v, err)
+		}
+	}
+	if c.DB == "" {
+		c.DB = filepath.Join(c.DataDir, "socius.db")
+	}
+	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
+	if c.SessionIdle < time.Minute && c.SessionIdle != 0 {
+		return nil, fmt.Errorf("SOCIUS_SESSION_IDLE must be at least 1m")
+	}
+	return c, nil
+}
+
+// Describe lists the settings as a Markdown table (README).
+func Describe() string {
+	var b strings.Builder
+	b.WriteString("| variable | flag | default | meaning |\n|---|---|---|---|\n")
+	for _, s := range settings {
+		fmt.Fprintf(&b, "| `%s` | `--%s` | `%s` | %s |\n", s.env, s.flag, s.def, s.help)
+	}
+	return b.String()
+}

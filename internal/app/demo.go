@@ -1,0 +1,124 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/access"
+	"socius/internal/auth"
+	"socius/internal/club"
+)
+
+// ErrNotEmpty refuses loading the demo over existing clubs.
+var ErrNotEmpty = errors.New("the database already has clubs (use --force to add the demo anyway)")
+
+// DemoPassword is the password of every demo account.
+const DemoPassword = "socius-demo"
+
+// DemoUser is a demo login and its roles.
+type DemoUser struct {
+	Username, Name, Surname, DNI string
+	Roles                        []string
+}
+
+// DemoUsers has one account for each role; "admin" is staff of both clubs.
+var DemoUsers = []DemoUser{
+	{"admin", "Ana", "García Pons", "12345678Z", []string{access.Administrador}},
+	{"manager", "Marc", "Soler Vidal", "23456789D", []string{access.Manager}},
+	{"recepcion", "Lucía", "Martín Ruiz", "34567890V", []string{access.Recepcion}},
+	{"budtender", "Pau", "Ferrer Gil", "45678901G", []string{access.Budtender}},
+	{"caja", "Sara", "López Mas", "56789012B", []string{access.Caja}},
+	{"inventario", "Jordi", "Roca Font", "67890123N", []string{access.Inventario}},
+	{"social", "Nuria", "Vila Serra", "78901234X", []string{access.Social}},
+}
+
+// LoadDemo adds the demo clubs, staff and novelties, printing the logins to out.
+func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, error) {
+	n, err := a.Clubs.Count(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if n > 0 && !force {
+		return 0, ErrNotEmpty
+	}
+	clubID, err := a.Clubs.Create(ctx, "Club Demo Socius", access.Flags)
+	if err != nil {
+		return 0, err
+	}
+	second, err := a.Clubs.Create(ctx, "Asociación Verde Norte", []string{access.Socios, access.SoftwareGestionClub})
+	if err != nil {
+		return 0, err
+	}
+	logo, body := []byte(demoLogo("#A463BF", "S")), demoBody
+	imgs := [][]byte{[]byte(demoSlide("#6B3FA0", "#A463BF", "Bienvenidos al club")),
+		[]byte(demoSlide("#2F6F4F", "#5FA37A", "Espacio de socios")),
+		[]byte(demoSlide("#7A4B2A", "#C98B5B", "Eventos y talleres"))}
+	if err := a.Clubs.Save(ctx, clubID, club.Update{Body: &body, Logo: &logo, Images: &imgs}); err != nil {
+		return 0, err
+	}
+	logo2, body2 := []byte(demoLogo("#2F6F4F", "V")), "<p>Asociación cannábica sin ánimo de lucro en el norte de la ciudad.</p>"
+	if err := a.Clubs.Save(ctx, second, club.Update{Body: &body2, Logo: &logo2}); err != nil {
+		return 0, err
+	}
+	if err := a.DB.Tx(ctx, func(tx *sqlx.Tx) error { return club.SetPaymentMethods(ctx, tx, clubID, "-cash-card-wallet") }); err != nil {
+		return 0, err
+	}
+	for _, du := range DemoUsers {
+		uid, err := a.CreateUser(ctx, NewStaffUser{NewUser: auth.NewUser{Username: du.Username, Password: DemoPassword,
+			Email: du.Username + "@demo.socius.local", Name: du.Name, Surname: du.Surname, DNI: du.DNI, Phone: "600000000",
+			Birthdate: 631152000}, ClubID: clubID, Roles: du.Roles})
+		if err != nil {
+			return 0, fmt.Errorf("demo user %s: %w", du.Username, err)
+		}
+		if du.Username == "admin" {
+			err = a.DB.Tx(ctx, func(tx *sqlx.Tx) error {
+				_, err := club.AddStaff(ctx, tx, second, uid, du.Name, du.Surname, du.DNI, "", []string{access.Administrador, access.Manager})
+				return err
+			})
+			if err != nil {
+				return 0, err
+			}
+		}
+	}
+	for _, nv := range demoNovelties {
+		if _, err := a.AddNovelty(ctx, nv[0], nv[1]); err != nil {
+			return 0, err
+		}
+	}
+	fmt.Fprintf(out, "Demo loaded: club %d \"Club Demo Socius\" (every feature) and club %d \"Asociación Verde Norte\".\n", clubID, second)
+	fmt.Fprintf(out, "Logins (password %q for all):\n", DemoPassword)
+	for _, du := range DemoUsers {
+		fmt.Fprintf(out, "  %-11s %v\n", du.Username, du.Roles)
+	}
+	return clubID, nil
+}
+
+const demoBody = `<h2>Club Demo Socius</h2>
+<p>Asociación de personas usuarias de cannabis sin ánimo de lucro. Un espacio seguro, privado y responsable para nuestros socios.</p>
+<ul><li>Horario: de lunes a sábado, de 11:00 a 22:00</li><li>Dirección: Carrer de la Mercè 12, Barcelona</li><li>Teléfono: 930 000 000</li></ul>`
+
+var demoNovelties = [][2]string{
+	{"Bienvenidos a Socius", "<p>Ya podéis gestionar vuestro club desde el nuevo panel. Cada semana añadimos mejoras.</p>"},
+	{"Nuevo selector de idioma", "<p>El panel está disponible en castellano, català, italiano, português, English y français. Cámbialo desde <strong>Mi perfil</strong>.</p>"},
+	{"Copias de seguridad", "<p>Recordad que vuestro proveedor hace copias diarias de la base de datos.</p>"},
+}
+
+func demoLogo(color, letter string) string {
+	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="%s"/><stop offset="1" stop-color="#1f1630"/></linearGradient></defs>
+<rect width="256" height="256" rx="56" fill="url(#g)"/>
+<path d="M128 44c10 30 10 58 0 86-10-28-10-56 0-86zm0 86c22-20 48-30 78-30-18 24-44 34-78 30zm0 0c-22-20-48-30-78-30 18 24 44 34 78 30z" fill="#fff" opacity=".92"/>
+<text x="128" y="214" font-family="sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">%s</text></svg>`, color, letter)
+}
+
+func demoSlide(from, to, text string) string {
+	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="420" viewBox="0 0 1200 420">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="%s"/><stop offset="1" stop-color="%s"/></linearGradient></defs>
+<rect width="1200" height="420" fill="url(#g)"/>
+<circle cx="1040" cy="90" r="160" fill="#fff" opacity=".08"/><circle cx="150" cy="380" r="220" fill="#fff" opacity=".06"/>
+<text x="80" y="230" font-family="sans-serif" font-size="64" font-weight="700" fill="#fff">%s</text></svg>`, from, to, text)
+}

@@ -1,0 +1,436 @@
+// Package auth holds staff accounts, password hashing, server-side sessions,
+// CSRF tokens, login throttling and password resets.
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/db"
+)
+
+// Errors returned by the service; httpapi maps them to status codes.
+var (
+	ErrBadCredentials   = errors.New("bad credentials")
+	ErrThrottled        = errors.New("too many failed logins")
+	ErrWrongPassword    = errors.New("wrong current password")
+	ErrPasswordTooShort = errors.New("password too short")
+	ErrPasswordTooLong  = errors.New("password too long")
+	ErrResetInvalid     = errors.New("reset token invalid or expired")
+	ErrUsernameTaken    = errors.New("username taken")
+	ErrNotFound         = errors.New("not found")
+)
+
+// Password length limits: the spec caps the inputs at 30 characters.
+const (
+	MinPasswordLen = 8
+	MaxPasswordLen = 30
+)
+
+// User is a staff account.
+type User struct {
+	ID        int64  `db:"id"`
+	Username  string `db:"username"`
+	Email     string `db:"email"`
+	Hash      string `db:"password_hash"`
+	Name      string `db:"name"`
+	Surname   string `db:"surname"`
+	DNI       string `db:"dni"`
+	Birthdate int64  `db:"birthdate"`
+	Phone     string `db:"phone"`
+	MjID      string `db:"mj_id"`
+	Status    int    `db:"status"`
+	Created   int64  `db:"created"`
+	LastLogin int64  `db:"last_login"`
+}
+
+// Session is a logged-in browser.
+type Session struct {
+	ID       string `db:"id"`
+	UserID   int64  `db:"user_id"`
+	CSRF     string `db:"csrf"`
+	Created  int64  `db:"created"`
+	LastSeen int64  `db:"last_seen"`
+	Expires  int64  `db:"expires"`
+}
+
+// Config holds the tunables; zero values get sensible defaults.
+type Config struct {
+	IdleTimeout    time.Duration // session ends after this long without a request
+	MaxAge         time.Duration // and never lives longer than this
+	ThrottleWindow time.Duration // failures are counted over this window
+	SlowAfter      int           // failures before each attempt is slowed
+	LockAfter      int           // failures before attempts are refused (429)
+	SlowStep       time.Duration // added delay per failure past SlowAfter
+	ResetValidity  time.Duration
+	Now            func() time.Time
+	Sleep          func(context.Context, time.Duration)
+}
+
+// Service implements the account rules.
+type Service struct {
+	db  *db.DB
+	cfg Config
+}
+
+// New returns the auth service.
+func New(d *db.DB, cfg Config) *Service {
+	if cfg.IdleTimeout == 0 {
+		cfg.IdleTimeout = 8 * time.Hour
+	}
+	if cfg.MaxAge == 0 {
+		cfg.MaxAge = 30 * 24 * time.Hour
+	}
+	if cfg.ThrottleWindow == 0 {
+		cfg.ThrottleWindow = 15 * time.Minute
+	}
+	if cfg.SlowAfter == 0 {
+		cfg.SlowAfter = 3
+	}
+	if cfg.LockAfter == 0 {
+		cfg.LockAfter = 10
+	}
+	if cfg.SlowStep == 0 {
+		cfg.SlowStep = 400 * time.Millisecond
+	}
+	if cfg.ResetValidity == 0 {
+		cfg.ResetValidity = time.Hour
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Sleep == nil {
+		cfg.Sleep = func(ctx context.Context, d time.Duration) {
+			select {
+			case <-ctx.Done():
+			case <-time.After(d):
+			}
+		}
+	}
+	return &Service{db: d, cfg: cfg}
+}
+
+// Config returns the effective configuration.
+func (s *Service) Config() Config { return s.cfg }
+
+func (s *Service) now() int64 { return s.cfg.Now().Unix() }
+
+// Normalise folds a username or e-mail for lookups.
+func Normalise(v string) string { return strings.ToLower(strings.TrimSpace(v)) }
+
+func checkLen(p string) error {
+	n := utf8.RuneCountInString(p)
+	if n < MinPasswordLen {
+		return ErrPasswordTooShort
+	}
+	if n > MaxPasswordLen {
+		return ErrPasswordTooLong
+	}
+	return nil
+}
+
+// NewUser holds the fields of a new account.
+type NewUser struct {
+	Username, Password, Email, Name, Surname, DNI, Phone string
+	Birthdate                                            int64
+}
+
+// CreateUser stores a new account inside tx (or the pool when tx is nil).
+func (s *Service) CreateUser(ctx context.Context, q db.Q, u NewUser) (int64, error) {
+	if strings.TrimSpace(u.Username) == "" {
+		return 0, fmt.Errorf("username required")
+	}
+	if err := checkLen(u.Password); err != nil {
+		return 0, err
+	}
+	hash, err := HashPassword(u.Password)
+	if err != nil {
+		return 0, err
+	}
+	if q == nil {
+		q = s.db.W
+	}
+	var n int
+	if err := db.Get(ctx, q, &n, `SELECT COUNT(*) FROM users WHERE username_norm = ?`, Normalise(u.Username)); err != nil {
+		return 0, err
+	}
+	if n > 0 {
+		return 0, ErrUsernameTaken
+	}
+	return db.Insert(ctx, q, `INSERT INTO users (username, username_norm, email, email_norm, password_hash,
+		name, surname, dni, birthdate, phone, created) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
+		strings.TrimSpace(u.Username), Normalise(u.Username), strings.TrimSpace(u.Email), Normalise(u.Email),
+		hash, u.Name, u.Surname, u.DNI, u.Birthdate, u.Phone, s.now())
+}
+
+// SetPassword replaces a user's password (operators, reset links) and ends
+// every session of that user.
+func (s *Service) SetPassword(ctx context.Context, username, password string) error {
+	if err := checkLen(password); err != nil {
+		return err
+	}
+	u, err := s.UserByName(ctx, username)
+	if err != nil {
+		return err
+	}
+	return s.setPassword(ctx, u.ID, password, "")
+}
+
+func (s *Service) setPassword(ctx context.Context, uid int64, password, keepSession string) error {
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := db.Exec(ctx, tx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, uid); err != nil {
+			return err
+		}
+		_, err := db.Exec(ctx, tx, `DELETE FROM sessions WHERE user_id = ? AND id <> ?`, uid, keepSession)
+		return err
+	})
+}
+
+const userCols = `id, username, email, password_hash, name, surname, dni, birthdate, phone, mj_id, status, created, last_login`
+
+// UserByName finds an account by username or e-mail.
+func (s *Service) UserByName(ctx context.Context, name string) (*User, error) {
+	var u User
+	n := Normalise(name)
+	err := s.db.Get(ctx, &u, `SELECT `+userCols+` FROM users WHERE username_norm = ? OR (email_norm = ? AND email_norm <> '') ORDER BY id LIMIT 1`, n, n)
+	if errors.Is(err, db.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return &u, err
+}
+
+// UserByID loads an account.
+func (s *Service) UserByID(ctx context.Context, id int64) (*User, error) {
+	var u User
+	err := s.db.Get(ctx, &u, `SELECT `+userCols+` FROM users WHERE id = ?`, id)
+	if errors.Is(err, db.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return &u, err
+}
+
+// RandomToken returns a URL-safe random token of n bytes.
+func RandomToken(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func hashToken(t string) string {
+	h := sha256.Sum256([]byte(t))
+	return hex.EncodeToString(h[:])
+}
+
+// LoginResult is a new session: Token goes into the cookie, Session.CSRF to the client.
+type LoginResult struct {
+	User    *User
+	Session Session
+	Token   string
+}
+
+// Login checks the credentials, applying throttling per username and per
+// client address, and opens a new session (the old one, if any, is ended:
+// the session id rotates at login).
+func (s *Service) Login(ctx context.Context, username, password, addr, oldToken string) (*LoginResult, error) {
+	keys := []string{"u:" + Normalise(username), "a:" + addr}
+	failures, err := s.recentFailures(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	if failures >= s.cfg.LockAfter {
+		return nil, ErrThrottled
+	}
+	if failures >= s.cfg.SlowAfter {
+		s.cfg.Sleep(ctx, time.Duration(failures-s.cfg.SlowAfter+1)*s.cfg.SlowStep)
+	}
+	u, err := s.UserByName(ctx, username)
+	if errors.Is(err, ErrNotFound) {
+		_, _ = CheckPassword(dummyHash, password)
+		return nil, s.fail(ctx, keys)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ok, err := CheckPassword(u.Hash, password)
+	if err != nil {
+		return nil, err
+	}
+	if !ok || u.Status != 1 {
+		return nil, s.fail(ctx, keys)
+	}
+	now := s.now()
+	res := &LoginResult{User: u, Token: RandomToken(32)}
+	res.Session = Session{ID: RandomToken(12), UserID: u.ID, CSRF: RandomToken(24), Created: now, LastSeen: now,
+		Expires: now + int64(s.cfg.MaxAge/time.Second)}
+	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if oldToken != "" {
+			if _, err := db.Exec(ctx, tx, `DELETE FROM sessions WHERE token_hash = ?`, hashToken(oldToken)); err != nil {
+				return err
+			}
+		}
+		if _, err := db.Exec(ctx, tx, `DELETE FROM login_failures WHERE key = ?`, keys[0]); err != nil {
+			return err
+		}
+		if _, err := db.Exec(ctx, tx, `DELETE FROM sessions WHERE expires < ? OR last_seen < ?`, now, now-int64(s.cfg.IdleTimeout/time.Second)); err != nil {
+			return err
+		}
+		if _, err := db.Exec(ctx, tx, `UPDATE users SET last_login = ? WHERE id = ?`, now, u.ID); err != nil {
+			return err
+		}
+		_, err := db.Exec(ctx, tx, `INSERT INTO sessions (id, token_hash, user_id, csrf, created, last_seen, expires)
+			VALUES (?,?,?,?,?,?,?)`, res.Session.ID, hashToken(res.Token), u.ID, res.Session.CSRF, now, now, res.Session.Expires)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func (s *Service) recentFailures(ctx context.Context, keys []string) (int, error) {
+	since := s.now() - int64(s.cfg.ThrottleWindow/time.Second)
+	worst := 0
+	for _, k := range keys {
+		var n int
+		if err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM login_failures WHERE key = ? AND at >= ?`, k, since); err != nil {
+			return 0, err
+		}
+		worst = max(worst, n)
+	}
+	return worst, nil
+}
+
+func (s *Service) fail(ctx context.Context, keys []string) error {
+	now := s.now()
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		for _, k := range keys {
+			if _, err := db.Exec(ctx, tx, `INSERT INTO login_failures (key, at) VALUES (?, ?)`, k, now); err != nil {
+				return err
+			}
+		}
+		_, err := db.Exec(ctx, tx, `DELETE FROM login_failures WHERE at < ?`, now-int64(s.cfg.ThrottleWindow/time.Second))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return ErrBadCredentials
+}
+
+// touchEvery limits last_seen writes to one a minute per session.
+const touchEvery = 60
+
+// Authenticate returns the session and user of a cookie token, or ErrNotFound
+// when there is none or it has expired.
+func (s *Service) Authenticate(ctx context.Context, token string) (*Session, *User, error) {
+	if token == "" {
+		return nil, nil, ErrNotFound
+	}
+	var sess Session
+	err := s.db.Get(ctx, &sess, `SELECT id, user_id, csrf, created, last_seen, expires FROM sessions WHERE token_hash = ?`, hashToken(token))
+	if errors.Is(err, db.ErrNoRows) {
+		return nil, nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	now := s.now()
+	if now > sess.Expires || now-sess.LastSeen > int64(s.cfg.IdleTimeout/time.Second) {
+		_, _ = s.db.Exec(ctx, `DELETE FROM sessions WHERE id = ?`, sess.ID)
+		return nil, nil, ErrNotFound
+	}
+	u, err := s.UserByID(ctx, sess.UserID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if u.Status != 1 {
+		return nil, nil, ErrNotFound
+	}
+	if now-sess.LastSeen >= touchEvery {
+		if _, err := s.db.Exec(ctx, `UPDATE sessions SET last_seen = ? WHERE id = ?`, now, sess.ID); err != nil {
+			return nil, nil, err
+		}
+		sess.LastSeen = now
+	}
+	return &sess, u, nil
+}
+
+// Logout ends the session of a cookie token.
+func (s *Service) Logout(ctx context.Context, token string) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE token_hash = ?`, hashToken(token))
+	return err
+}
+
+// ChangePassword checks the current password and sets a new one; the other
+// sessions of the user end, this one stays.
+func (s *Service) ChangePassword(ctx context.Context, sess *Session, oldPassword, newPassword string) error {
+	u, err := s.UserByID(ctx, sess.UserID)
+	if err != nil {
+		return err
+	}
+	ok, err := CheckPassword(u.Hash, oldPassword)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrWrongPassword
+	}
+	if err := checkLen(newPassword); err != nil {
+		return err
+	}
+	return s.setPassword(ctx, u.ID, newPassword, sess.ID)
+}
+
+// RequestReset creates a reset token for the account named by username or
+// e-mail. It returns the user and the token, or ErrNotFound (which callers
+// must not reveal to the client).
+func (s *Service) RequestReset(ctx context.Context, name string) (*User, string, error) {
+	u, err := s.UserByName(ctx, name)
+	if err != nil {
+		return nil, "", err
+	}
+	token := RandomToken(32)
+	_, err = s.db.Exec(ctx, `INSERT INTO password_resets (token_hash, user_id, expires) VALUES (?,?,?)`,
+		hashToken(token), u.ID, s.now()+int64(s.cfg.ResetValidity/time.Second))
+	return u, token, err
+}
+
+// ResetPassword sets a new password with a reset token; the token works once.
+func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
+	if err := checkLen(password); err != nil {
+		return err
+	}
+	var uid int64
+	err := s.db.Get(ctx, &uid, `SELECT user_id FROM password_resets WHERE token_hash = ? AND used = 0 AND expires >= ?`,
+		hashToken(token), s.now())
+	if errors.Is(err, db.ErrNoRows) {
+		return ErrResetInvalid
+	}
+	if err != nil {
+		return err
+	}
+	res, err := s.db.Exec(ctx, `UPDATE password_resets SET used = 1 WHERE token_hash = ? AND used = 0`, hashToken(token))
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrResetInvalid
+	}
+	return s.setPassword(ctx, uid, password, "")
+}

@@ -1,0 +1,184 @@
+// Package db opens the SQLite or PostgreSQL database, runs the embedded
+// migrations and gives the domain stores one way to query both engines:
+// SQL is written once with ? placeholders and rebound for PostgreSQL.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
+	"github.com/jmoiron/sqlx"
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers "sqlite"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Engine names.
+const (
+	SQLite   = "sqlite"
+	Postgres = "postgres"
+)
+
+// DB is the database handle. With SQLite, writes go through one connection
+// (W) so writers queue instead of failing with SQLITE_BUSY, and reads use a
+// pool (R). With PostgreSQL both are the same pool.
+type DB struct {
+	Engine string
+	W      *sqlx.DB
+	R      *sqlx.DB
+	DSN    string
+}
+
+// Open opens dsn: a postgres:// URL, or a SQLite file path (optionally "sqlite:" prefixed).
+func Open(dsn string) (*DB, error) {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		pg, err := sqlx.Open("pgx", dsn)
+		if err != nil {
+			return nil, err
+		}
+		pg.SetMaxOpenConns(20)
+		pg.SetMaxIdleConns(10)
+		pg.SetConnMaxIdleTime(5 * time.Minute)
+		if err := pg.Ping(); err != nil {
+			pg.Close()
+			return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
+		}
+		return &DB{Engine: Postgres, W: pg, R: pg, DSN: dsn}, nil
+	}
+	path := strings.TrimPrefix(dsn, "sqlite:")
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, err
+		}
+	}
+	base := "file:" + url.PathEscape(path) + "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
+	w, err := sqlx.Open("sqlite", base+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	w.SetMaxOpenConns(1)
+	w.SetConnMaxIdleTime(0)
+	if err := w.Ping(); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open SQLite %s: %w", path, err)
+	}
+	r, err := sqlx.Open("sqlite", base+"&_pragma=query_only(1)")
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	r.SetMaxOpenConns(8)
+	return &DB{Engine: SQLite, W: sqlx.NewDb(w.DB, "sqlite3"), R: sqlx.NewDb(r.DB, "sqlite3"), DSN: path}, nil
+}
+
+// Close closes both pools.
+func (d *DB) Close() error {
+	err := d.W.Close()
+	if d.R != d.W {
+		err = errors.Join(err, d.R.Close())
+	}
+	return err
+}
+
+// Migrate applies every pending embedded migration of the engine.
+func (d *DB) Migrate(ctx context.Context) error {
+	sub, err := fs.Sub(migrations, "migrations/"+d.Engine)
+	if err != nil {
+		return err
+	}
+	dialect := goose.DialectSQLite3
+	if d.Engine == Postgres {
+		dialect = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(dialect, d.W.DB, sub)
+	if err != nil {
+		return err
+	}
+	_, err = p.Up(ctx)
+	return err
+}
+
+// Q is what both *sqlx.DB and *sqlx.Tx offer; stores take a Q so the same
+// query runs alone or inside a caller's transaction.
+type Q interface {
+	sqlx.ExtContext
+	GetContext(ctx context.Context, dest any, query string, args ...any) error
+	SelectContext(ctx context.Context, dest any, query string, args ...any) error
+}
+
+// Tx runs fn in a write transaction, committing when it returns nil.
+func (d *DB) Tx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
+	tx, err := d.W.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Get reads one row from the read pool. The query uses ? placeholders.
+func (d *DB) Get(ctx context.Context, dest any, query string, args ...any) error {
+	return d.R.GetContext(ctx, dest, d.R.Rebind(query), args...)
+}
+
+// Select reads rows from the read pool.
+func (d *DB) Select(ctx context.Context, dest any, query string, args ...any) error {
+	return d.R.SelectContext(ctx, dest, d.R.Rebind(query), args...)
+}
+
+// Exec runs one write statement.
+func (d *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return d.W.ExecContext(ctx, d.W.Rebind(query), args...)
+}
+
+// Insert runs an INSERT and returns the new row's id (column "id" unless named).
+func Insert(ctx context.Context, q Q, query string, args ...any) (int64, error) {
+	var id int64
+	err := sqlx.GetContext(ctx, q, &id, q.Rebind(query+" RETURNING id"), args...)
+	return id, err
+}
+
+// Exec runs a statement on q (a transaction or a pool) with rebinding.
+func Exec(ctx context.Context, q Q, query string, args ...any) (sql.Result, error) {
+	return q.ExecContext(ctx, q.Rebind(query), args...)
+}
+
+// Get reads one row through q with rebinding.
+func Get(ctx context.Context, q Q, dest any, query string, args ...any) error {
+	return q.GetContext(ctx, dest, q.Rebind(query), args...)
+}
+
+// Select reads rows through q with rebinding.
+func Select(ctx context.Context, q Q, dest any, query string, args ...any) error {
+	return q.SelectContext(ctx, dest, q.Rebind(query), args...)
+}
+
+// ErrNoRows is returned by Get when nothing matches.
+var ErrNoRows = sql.ErrNoRows
+
+// Backup writes a consistent copy of a SQLite database to out while it is in use.
+func (d *DB) Backup(ctx context.Context, out string) error {
+	if d.Engine != SQLite {
+		return errors.New("backup: use pg_dump for PostgreSQL")
+	}
+	if _, err := os.Stat(out); err == nil {
+		return fmt.Errorf("backup: %s already exists", out)
+	}
+	_, err := d.W.ExecContext(ctx, "VACUUM INTO ?", out)
+	return err
+}

@@ -1,0 +1,175 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"socius/internal/access"
+	"socius/internal/club"
+	"socius/internal/files"
+)
+
+// Img is the spec's {img: url} image reference.
+type Img struct {
+	Img string `json:"img"`
+}
+
+// ClubSummary is an entry of the user's club list.
+type ClubSummary struct {
+	NID   int64  `json:"nid"`
+	Title string `json:"title"`
+	Logo  Img    `json:"logo"`
+}
+
+type myClubsOutput struct {
+	Body struct {
+		Data []ClubSummary `json:"data"`
+	}
+}
+
+func (s *Server) myClubs(ctx context.Context, _ *struct{}) (*myClubsOutput, error) {
+	list, err := s.clubs.ForUser(ctx, info(ctx).User.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &myClubsOutput{}
+	out.Body.Data = make([]ClubSummary, 0, len(list))
+	for _, c := range list {
+		out.Body.Data = append(out.Body.Data, ClubSummary{NID: c.ID, Title: c.Title, Logo: Img{files.URL(c.Logo)}})
+	}
+	return out, nil
+}
+
+// ClubReply is the club as the spec's retrieve call returns it.
+type ClubReply struct {
+	NID              int64           `json:"nid"`
+	Title            string          `json:"title"`
+	Logo             Img             `json:"logo"`
+	Body             string          `json:"body"`
+	Images           []Img           `json:"images"`
+	FullHTML         string          `json:"full_html"`
+	HTMLDesign       string          `json:"html_design"`
+	Functionalities  map[string]bool `json:"functionalities"`
+	CashPermission   bool            `json:"cashPermission"`
+	CardPermission   bool            `json:"cardPermission"`
+	WalletPermission bool            `json:"walletPermission"`
+	Roles            []string        `json:"roles"`
+}
+
+type clubOutput struct{ Body ClubReply }
+
+func (s *Server) clubReply(ctx context.Context, c *club.Club, st *club.Staff) (*clubOutput, error) {
+	pay, err := s.clubs.Payments(ctx, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	r := ClubReply{NID: c.ID, Title: c.Title, Logo: Img{files.URL(c.Logo)}, Body: c.Body, Images: []Img{},
+		FullHTML: c.FullHTML, HTMLDesign: c.HTMLDesign, Functionalities: map[string]bool{},
+		CashPermission: pay.Cash, CardPermission: pay.Card, WalletPermission: pay.Wallet, Roles: st.Roles}
+	for _, id := range c.ImageIDs() {
+		r.Images = append(r.Images, Img{files.URL(id)})
+	}
+	for _, f := range access.Flags {
+		r.Functionalities[f] = c.Flags[f]
+	}
+	return &clubOutput{Body: r}, nil
+}
+
+type clubRetrieveInput struct {
+	Association int64 `query:"association" doc:"Club id; without it the user's first club"`
+}
+
+func (s *Server) clubRetrieve(ctx context.Context, _ *clubRetrieveInput) (*clubOutput, error) {
+	ri := info(ctx)
+	return s.clubReply(ctx, ri.Club, ri.Staff)
+}
+
+type clubUpdateInput struct {
+	ID   int64 `path:"id"`
+	Body struct {
+		Title      *string   `json:"title,omitempty" maxLength:"120"`
+		Body       *string   `json:"body,omitempty" maxLength:"200000"`
+		FullHTML   *string   `json:"full_html,omitempty" maxLength:"2000000"`
+		HTMLDesign *string   `json:"html_design,omitempty" maxLength:"4000000"`
+		Logo       *string   `json:"logo,omitempty" doc:"New logo as a base64 data URL"`
+		Images     *[]string `json:"images,omitempty" maxItems:"20" doc:"Images: stored ones by their URL, new ones as base64 data URLs"`
+	}
+}
+
+// clubUpdate saves the club page (club configuration screen).
+func (s *Server) clubUpdate(ctx context.Context, in *clubUpdateInput) (*clubOutput, error) {
+	ri := info(ctx)
+	u := club.Update{Title: in.Body.Title, Body: in.Body.Body, FullHTML: in.Body.FullHTML, HTMLDesign: in.Body.HTMLDesign}
+	if in.Body.Logo != nil {
+		b, err := files.DecodeDataURL(*in.Body.Logo)
+		if err != nil {
+			return nil, err
+		}
+		u.Logo = &b
+	}
+	if in.Body.Images != nil {
+		var fresh [][]byte
+		u.KeepImages = []string{}
+		for _, img := range *in.Body.Images {
+			if id, ok := storedID(img); ok {
+				u.KeepImages = append(u.KeepImages, id)
+				continue
+			}
+			b, err := files.DecodeDataURL(img)
+			if err != nil {
+				return nil, err
+			}
+			fresh = append(fresh, b)
+		}
+		u.Images = &fresh
+	}
+	if err := s.clubs.Save(ctx, ri.Club.ID, u); err != nil {
+		return nil, err
+	}
+	c, err := s.clubs.Get(ctx, ri.Club.ID)
+	if err != nil {
+		return nil, err
+	}
+	return s.clubReply(ctx, c, ri.Staff)
+}
+
+func storedID(url string) (string, bool) {
+	const prefix = "/api/files/"
+	if len(url) == len(prefix)+64 && url[:len(prefix)] == prefix {
+		return url[len(prefix):], true
+	}
+	return "", false
+}
+
+type fileInput struct {
+	ID string `path:"id" pattern:"^[0-9a-f]{64}$"`
+}
+
+type fileOutput struct {
+	ContentType  string `header:"Content-Type"`
+	CacheControl string `header:"Cache-Control"`
+	ETag         string `header:"ETag"`
+	CSP          string `header:"Content-Security-Policy"`
+	Body         []byte
+}
+
+// file serves a stored file to staff of the club that owns it. Files are
+// content-addressed, so they are cached for good.
+func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
+	f, err := files.Get(ctx, s.db, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	if f.ClubID != nil {
+		st, err := s.clubs.StaffOf(ctx, info(ctx).User.ID, *f.ClubID)
+		if errors.Is(err, club.ErrNoMemberRecord) || (err == nil && !st.IsStaff) {
+			return nil, Fail(http.StatusForbidden, "access.denied", denied(info(ctx).User.Username))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return &fileOutput{ContentType: f.ContentType, CacheControl: "private, max-age=31536000, immutable",
+		ETag: `"` + f.ID[:32] + `"`, CSP: "sandbox; default-src 'none'; style-src 'unsafe-inline'", Body: f.Data}, nil
+}

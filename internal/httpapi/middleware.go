@@ -1,0 +1,224 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	"socius/internal/access"
+	"socius/internal/auth"
+	"socius/internal/club"
+)
+
+const (
+	sessionCookie = "socius_session"
+	csrfCookie    = "socius_csrf"
+)
+
+type ctxKey int
+
+const reqKey ctxKey = 0
+
+// reqInfo is what the middlewares learn about a request.
+type reqInfo struct {
+	Token   string
+	Session *auth.Session
+	User    *auth.User
+	Addr    string
+	Secure  bool
+	Club    *club.Club
+	Staff   *club.Staff
+	r       *http.Request
+}
+
+func info(ctx context.Context) *reqInfo {
+	if ri, ok := ctx.Value(reqKey).(*reqInfo); ok {
+		return ri
+	}
+	return &reqInfo{}
+}
+
+func (s *Server) writeErr(ctx huma.Context, e *APIError) {
+	ctx.SetHeader("Content-Type", "application/json")
+	ctx.SetStatus(e.Status)
+	_ = json.NewEncoder(ctx.BodyWriter()).Encode(e)
+}
+
+func (s *Server) clientAddr(r *http.Request) string {
+	if s.cfg.TrustProxy {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			return strings.TrimSpace(strings.Split(xff, ",")[0])
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func unsafeMethod(m string) bool {
+	return m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions
+}
+
+// sessionMiddleware loads the session from its cookie and checks the CSRF
+// token of every state-changing request: the session's token when logged in,
+// the anonymous cookie's token (from /services/session/token) otherwise.
+func (s *Server) sessionMiddleware(ctx huma.Context, next func(huma.Context)) {
+	r, _ := humago.Unwrap(ctx)
+	ri := &reqInfo{Addr: s.clientAddr(r), r: r,
+		Secure: r.TLS != nil || (s.cfg.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https")}
+	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
+		sess, u, err := s.auth.Authenticate(ctx.Context(), c.Value)
+		switch {
+		case err == nil:
+			ri.Token, ri.Session, ri.User = c.Value, sess, u
+		case !errors.Is(err, auth.ErrNotFound):
+			s.writeErr(ctx, Fail(500, "server.error", "Error interno del servidor"))
+			return
+		}
+	}
+	if unsafeMethod(r.Method) {
+		want := ""
+		if ri.Session != nil {
+			want = ri.Session.CSRF
+		} else if c, err := r.Cookie(csrfCookie); err == nil {
+			want = c.Value
+		}
+		got := r.Header.Get("X-CSRF-Token")
+		if want == "" || subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
+			s.writeErr(ctx, Fail(401, "auth.csrf", msgCSRF))
+			return
+		}
+	}
+	next(huma.WithValue(ctx, reqKey, ri))
+}
+
+// gateMiddleware enforces a route's gate before its handler runs.
+func (s *Server) gateMiddleware(g Gate) func(huma.Context, func(huma.Context)) {
+	return func(ctx huma.Context, next func(huma.Context)) {
+		ri := info(ctx.Context())
+		if g.Kind == gatePublic {
+			next(ctx)
+			return
+		}
+		if ri.User == nil {
+			s.writeErr(ctx, Fail(403, "auth.anonymous", msgAnonymous))
+			return
+		}
+		if g.Kind == gateUser {
+			next(ctx)
+			return
+		}
+		raw, found := s.clubRef(ctx, g.From)
+		if !found && g.ClubOptional {
+			ids, err := s.clubs.ForUser(ctx.Context(), ri.User.ID)
+			if err != nil {
+				s.writeErr(ctx, Fail(500, "server.error", "Error interno del servidor"))
+				return
+			}
+			if len(ids) == 0 {
+				s.writeErr(ctx, Fail(400, "club.no_member_record", club.ErrNoMemberRecord.Error()))
+				return
+			}
+			raw, found = strconv.FormatInt(ids[0].ID, 10), true
+		}
+		if !found || raw == "" {
+			s.writeErr(ctx, Fail(400, "club.required", "Falta el club ("+g.From.Name+")"))
+			return
+		}
+		id, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil || id <= 0 {
+			s.writeErr(ctx, Fail(400, "club.no_member_record", club.ErrNoMemberRecord.Error()))
+			return
+		}
+		st, err := s.clubs.StaffOf(ctx.Context(), ri.User.ID, id)
+		if err != nil {
+			s.writeErr(ctx, toAPIError(domainError(err)))
+			return
+		}
+		if !st.IsStaff || !st.Active {
+			s.writeErr(ctx, Fail(403, "access.denied", denied(ri.User.Username)))
+			return
+		}
+		c, err := s.clubs.Get(ctx.Context(), id)
+		if err != nil {
+			s.writeErr(ctx, toAPIError(domainError(err)))
+			return
+		}
+		rule := access.Rule{}
+		if g.Screen != "" {
+			rule = access.Screen(g.Screen)
+		}
+		if !rule.FlagsOK(c.Flags) {
+			s.writeErr(ctx, Fail(403, "access.feature", denied(ri.User.Username)))
+			return
+		}
+		if !rule.RolesOK(st.Roles) {
+			s.writeErr(ctx, Fail(403, "access.role", denied(ri.User.Username)))
+			return
+		}
+		ri.Club, ri.Staff = c, st
+		next(ctx)
+	}
+}
+
+func toAPIError(err error) *APIError {
+	var ae *APIError
+	if errors.As(err, &ae) {
+		return ae
+	}
+	return Fail(500, "server.error", "Error interno del servidor")
+}
+
+// clubRef finds the club id where the route says it is. A body field is read
+// from a buffered copy, so the handler still gets the whole body.
+func (s *Server) clubRef(ctx huma.Context, ref ClubRef) (string, bool) {
+	switch ref.In {
+	case "query":
+		v := ctx.Query(ref.Name)
+		return v, v != ""
+	case "path":
+		v := ctx.Param(ref.Name)
+		return v, v != ""
+	case "body":
+		r, _ := humago.Unwrap(ctx)
+		limit := ctx.Operation().MaxBodyBytes
+		if limit <= 0 {
+			limit = 1 << 20
+		}
+		buf, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+		if err != nil {
+			return "", false
+		}
+		r.Body = io.NopCloser(bytes.NewReader(buf))
+		var m map[string]json.RawMessage
+		if json.Unmarshal(buf, &m) != nil {
+			return "", false
+		}
+		v, ok := m[ref.Name]
+		if !ok {
+			return "", false
+		}
+		var n json.Number
+		if json.Unmarshal(v, &n) == nil {
+			return n.String(), true
+		}
+		var str string
+		if json.Unmarshal(v, &str) == nil {
+			return str, true
+		}
+		return "", true
+	}
+	return "", false
+}

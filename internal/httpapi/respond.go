@@ -1,0 +1,110 @@
+package httpapi
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"socius/internal/auth"
+	"socius/internal/club"
+	"socius/internal/files"
+)
+
+// APIError is the one error shape of the API: {"message": "…", "code": "…"}.
+// message is the spec's Spanish text; code is stable and the web app
+// translates it.
+type APIError struct {
+	Status  int    `json:"-"`
+	Message string `json:"message"`
+	Code    string `json:"code"`
+}
+
+func (e *APIError) Error() string  { return e.Message }
+func (e *APIError) GetStatus() int { return e.Status }
+
+// Fail builds an APIError.
+func Fail(status int, code, message string) *APIError {
+	return &APIError{Status: status, Code: code, Message: message}
+}
+
+// Messages shared by several places.
+const (
+	msgAnonymous = "Access denied for user anonymous"
+	msgCSRF      = "CSRF validation failed"
+)
+
+func denied(name string) string { return "Access denied for user " + name }
+
+func init() {
+	// Every error huma produces itself (bad JSON, wrong types, too large
+	// bodies, unknown routes) keeps our shape; input problems become 400.
+	huma.NewError = func(status int, msg string, errs ...error) huma.StatusError {
+		code := "request.invalid"
+		switch status {
+		case http.StatusUnprocessableEntity, http.StatusBadRequest:
+			status = http.StatusBadRequest
+		case http.StatusRequestEntityTooLarge:
+			status, code = http.StatusBadRequest, "request.too_large"
+			msg = "La petición es demasiado grande"
+		case http.StatusNotFound:
+			code = "not_found"
+		case http.StatusMethodNotAllowed:
+			code = "method_not_allowed"
+		default:
+			if status >= 500 {
+				code, msg = "server.error", "Error interno del servidor"
+			}
+		}
+		var details []string
+		for _, e := range errs {
+			var d *huma.ErrorDetail
+			if errors.As(e, &d) {
+				details = append(details, strings.TrimSpace(d.Location+": "+d.Message))
+			} else if e != nil {
+				details = append(details, e.Error())
+			}
+		}
+		if code == "request.invalid" {
+			msg = "Datos no válidos"
+			if len(details) > 0 {
+				msg += ": " + strings.Join(details, "; ")
+			}
+		}
+		return &APIError{Status: status, Message: msg, Code: code}
+	}
+}
+
+// domainError maps service errors to API errors; unknown ones become 500.
+func domainError(err error) error {
+	var ae *APIError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ae):
+		return ae
+	case errors.Is(err, auth.ErrBadCredentials):
+		return Fail(401, "auth.bad_credentials", "Usuario o contraseña incorrectos")
+	case errors.Is(err, auth.ErrThrottled):
+		return Fail(429, "auth.throttled", "Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo")
+	case errors.Is(err, auth.ErrWrongPassword):
+		return Fail(400, "auth.wrong_password", "La contraseña actual no es correcta")
+	case errors.Is(err, auth.ErrPasswordTooShort):
+		return Fail(400, "auth.password_too_short", fmt.Sprintf("La contraseña debe tener al menos %d caracteres", auth.MinPasswordLen))
+	case errors.Is(err, auth.ErrPasswordTooLong):
+		return Fail(400, "auth.password_too_long", fmt.Sprintf("La contraseña no puede tener más de %d caracteres", auth.MaxPasswordLen))
+	case errors.Is(err, auth.ErrResetInvalid):
+		return Fail(400, "auth.reset_invalid", "El enlace para cambiar la contraseña no es válido o ha caducado")
+	case errors.Is(err, club.ErrNoMemberRecord), errors.Is(err, club.ErrNotFound):
+		return Fail(400, "club.no_member_record", club.ErrNoMemberRecord.Error())
+	case errors.Is(err, files.ErrNotImage):
+		return Fail(400, "file.not_image", "El archivo no es una imagen válida (PNG, JPEG, GIF, WebP o SVG)")
+	case errors.Is(err, files.ErrTooLarge):
+		return Fail(400, "file.too_large", "La imagen es demasiado grande (máximo 5 MB)")
+	case errors.Is(err, files.ErrNotFound):
+		return Fail(404, "not_found", "No encontrado")
+	}
+	return err
+}

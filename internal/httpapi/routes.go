@@ -1,0 +1,112 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"socius/internal/access"
+)
+
+type gateKind int
+
+const (
+	gatePublic gateKind = iota // anyone
+	gateUser                   // any logged-in user
+	gateClub                   // staff of the named club, with the screen's flag and role
+)
+
+// ClubRef says where a request names its club.
+type ClubRef struct{ In, Name string }
+
+// Query, Path and Body name the club's parameter of a route.
+func Query(name string) ClubRef { return ClubRef{"query", name} }
+func Path(name string) ClubRef  { return ClubRef{"path", name} }
+func Body(name string) ClubRef  { return ClubRef{"body", name} }
+
+// Gate is who may call a route.
+type Gate struct {
+	Kind         gateKind
+	Screen       string // key of access.Screens; "" = any staff of the club
+	From         ClubRef
+	ClubOptional bool // without a club the user's first club is used
+}
+
+// Public, User and Club build gates.
+func Public() Gate { return Gate{Kind: gatePublic} }
+func User() Gate   { return Gate{Kind: gateUser} }
+func Club(screen string, from ClubRef) Gate {
+	if screen != "" {
+		access.Screen(screen) // panics at start on an unknown screen
+	}
+	return Gate{Kind: gateClub, Screen: screen, From: from}
+}
+
+// Route describes a registered route for the gate tests and the docs.
+type Route struct {
+	Method, Path string
+	Gate         Gate
+}
+
+// Rule returns the access rule of a club route.
+func (g Gate) Rule() access.Rule {
+	if g.Screen == "" {
+		return access.Rule{}
+	}
+	return access.Screen(g.Screen)
+}
+
+func op(method, path, id, summary string) huma.Operation {
+	return huma.Operation{Method: method, Path: path, OperationID: id, Summary: summary,
+		Tags: []string{strings.Split(strings.TrimPrefix(path, "/"), "/")[1]}}
+}
+
+// register adds one route with its gate.
+func register[I, O any](s *Server, o huma.Operation, g Gate, h func(context.Context, *I) (*O, error)) {
+	o.Middlewares = append(o.Middlewares, s.gateMiddleware(g))
+	if o.Metadata == nil {
+		o.Metadata = map[string]any{}
+	}
+	o.Metadata["gate"] = g
+	if g.Kind != gatePublic {
+		o.Errors = append(o.Errors, http.StatusForbidden)
+	}
+	s.routes = append(s.routes, Route{Method: o.Method, Path: o.Path, Gate: g})
+	huma.Register(s.api, o, func(ctx context.Context, in *I) (*O, error) {
+		out, err := h(ctx, in)
+		return out, domainError(err)
+	})
+}
+
+// Routes lists every API route with its gate.
+func (s *Server) Routes() []Route { return s.routes }
+
+// The whole route table: every API route and its gate, in one place.
+func (s *Server) registerRoutes() {
+	// Session (spec part 1 §7 "Session")
+	register(s, op("GET", "/services/session/token", "sessionToken", "CSRF token"), Public(), s.sessionToken)
+	register(s, op("POST", "/api/user/login", "login", "Log in"), Public(), s.login)
+	register(s, op("POST", "/api/user/logout", "logout", "Log out"), Public(), s.logout)
+	register(s, op("GET", "/api/user/me", "me", "Current user profile"), User(), s.me)
+	register(s, op("POST", "/api/change_password", "changePassword", "Change own password"), User(), s.changePassword)
+	register(s, op("POST", "/api/user/request_new_password", "requestNewPassword", "Send a password reset link"), Public(), s.requestNewPassword)
+	register(s, op("POST", "/api/user/reset_password", "resetPassword", "Set a password with a reset link"), Public(), s.resetPassword)
+	register(s, op("GET", "/api/vue_version", "vueVersion", "Server version for the update bar"), Public(), s.vueVersion)
+	register(s, op("GET", "/api/app_config", "appConfig", "Provider settings the app shows"), Public(), s.appConfig)
+	register(s, op("GET", "/api/updates_news", "updatesNews", "Provider novelties, newest first"), User(), s.updatesNews)
+
+	// Clubs
+	register(s, op("GET", "/api/association/mine", "myClubs", "Clubs where the user is staff"), User(), s.myClubs)
+	retrieve := Club("club", Query("association"))
+	retrieve.ClubOptional = true
+	register(s, op("GET", "/api/association/retrieve", "clubRetrieve", "Club page, flags, permissions and the caller's roles"), retrieve, s.clubRetrieve)
+	put := op("PUT", "/api/association/{id}", "clubUpdate", "Update the club page")
+	put.MaxBodyBytes = 40 << 20
+	register(s, put, Club("clubmanager", Path("id")), s.clubUpdate)
+	register(s, op("GET", "/api/files/{id}", "file", "A stored image or document"), User(), s.file)
+
+	// Live events for the notification box
+	register(s, op("GET", "/api/events", "events", "Server-Sent Events of the club"), Club("club", Query("association")), s.events)
+}

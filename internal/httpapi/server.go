@@ -1,0 +1,84 @@
+// Package httpapi is the HTTP face of Socius: the route table with its gates,
+// one file per domain, the error mapping and the single-page app.
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	"socius/internal/auth"
+	"socius/internal/club"
+	"socius/internal/db"
+	"socius/internal/notify"
+	"socius/internal/version"
+)
+
+// Mailer sends a message; the app wires SMTP or the log.
+type Mailer interface {
+	Send(ctx context.Context, to, subject, body string) error
+}
+
+// Config is what the handlers need from the app configuration.
+type Config struct {
+	TrustProxy   bool
+	ProvidersURL string
+	ProviderName string
+	VueVersion   string // announced to the update bar; defaults to this build's
+	PublicURL    string // base of links in e-mails
+}
+
+// Server holds the dependencies of the handlers.
+type Server struct {
+	cfg    Config
+	db     *db.DB
+	auth   *auth.Service
+	clubs  *club.Service
+	hub    *notify.Hub
+	mail   Mailer
+	api    huma.API
+	mux    *http.ServeMux
+	routes []Route
+}
+
+// New builds the API and the app handler.
+func New(cfg Config, d *db.DB, a *auth.Service, c *club.Service, hub *notify.Hub, mail Mailer) *Server {
+	if cfg.VueVersion == "" {
+		cfg.VueVersion = version.Current
+	}
+	s := &Server{cfg: cfg, db: d, auth: a, clubs: c, hub: hub, mail: mail, mux: http.NewServeMux()}
+	hc := huma.Config{
+		OpenAPI: &huma.OpenAPI{
+			OpenAPI: "3.1.0",
+			Info:    &huma.Info{Title: "Socius API", Version: version.Current},
+			Components: &huma.Components{
+				Schemas: huma.NewMapRegistry("#/components/schemas/", huma.DefaultSchemaNamer),
+			},
+		},
+		OpenAPIPath:   "/api/openapi",
+		Formats:       huma.DefaultFormats,
+		DefaultFormat: "application/json",
+	}
+	s.api = humago.New(s.mux, hc)
+	s.api.UseMiddleware(s.sessionMiddleware)
+	s.registerRoutes()
+	s.mountApp()
+	return s
+}
+
+// OpenAPI returns the API description (also served at /api/openapi.json).
+func (s *Server) OpenAPI() *huma.OpenAPI { return s.api.OpenAPI() }
+
+// ServeHTTP adds the security headers and serves API and app.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+	h.Set("X-Frame-Options", "SAMEORIGIN")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "+
+		"script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self'; frame-src 'self' blob: data:; "+
+		"font-src 'self' data:; media-src 'self' blob:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'")
+	s.mux.ServeHTTP(w, r)
+}

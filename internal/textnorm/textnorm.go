@@ -1,0 +1,22 @@
+// Package textnorm folds text for searching: lower case, accents stripped, so
+// a search for "jose" finds "José".
+package textnorm
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Fold returns s lower-cased with diacritics removed and spaces collapsed.
+func Fold(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	out, _, err := transform.String(t, s)
+	if err != nil {
+		out = s
+	}
+	return strings.Join(strings.Fields(strings.ToLower(out)), " ")
+}
