@@ -434,3 +434,13 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 	}
 	return s.setPassword(ctx, uid, password, "")
 }
+
+// SetClock replaces the clock and the throttling sleep (tests).
+func (s *Service) SetClock(now func() time.Time, sleep func(context.Context, time.Duration)) {
+	if now != nil {
+		s.cfg.Now = now
+	}
+	if sleep != nil {
+		s.cfg.Sleep = sleep
+	}
+}
