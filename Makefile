@@ -1,0 +1,68 @@
+# Socius — the two commands a person needs are `make run` and `make test`.
+SHELL := /bin/bash
+GO ?= go
+WEB := web
+BIN := bin/socius
+PG_URL ?= $(SOCIUS_TEST_POSTGRES_URL)
+
+.PHONY: run build web web-deps go-build gen check-gen test test-go test-web test-e2e bench chromium clean
+
+## run: install web dependencies, build everything and serve the demo on http://localhost:8080
+run: build
+	./$(BIN) serve --demo
+
+## build: the web app, then the Go binary with the app embedded (bin/socius)
+build: web go-build
+
+web-deps: $(WEB)/node_modules/.package-lock.json
+
+$(WEB)/node_modules/.package-lock.json: $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund
+	@touch $@
+
+web: web-deps
+	cd $(WEB) && npm run build
+
+go-build:
+	$(GO) build -o $(BIN) ./cmd/socius
+
+## gen: regenerate the OpenAPI document, the web app's API types and gates.json
+gen: web-deps
+	$(GO) run ./cmd/socius openapi > $(WEB)/src/shared/api/openapi.json
+	$(GO) run ./cmd/socius gates > $(WEB)/src/shared/access/gates.json
+	cd $(WEB) && npm run --silent gen:api
+
+## check-gen: fail when the generated files are stale
+check-gen: web-deps
+	@tmp=$$(mktemp -d); \
+	$(GO) run ./cmd/socius openapi > $$tmp/openapi.json && \
+	$(GO) run ./cmd/socius gates > $$tmp/gates.json && \
+	(cd $(WEB) && npx openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null) && \
+	diff -q $$tmp/openapi.json $(WEB)/src/shared/api/openapi.json && \
+	diff -q $$tmp/gates.json $(WEB)/src/shared/access/gates.json && \
+	diff -q $$tmp/schema.d.ts $(WEB)/src/shared/api/schema.d.ts || \
+	{ echo "Generated API files are stale: run 'make gen' and commit the result."; rm -rf $$tmp; exit 1; }; \
+	rm -rf $$tmp
+
+## test: everything a change can break (vet, Go tests on SQLite and PostgreSQL, web unit tests, dictionaries, end-to-end)
+test: check-gen test-go test-web test-e2e
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-web: web-deps
+	cd $(WEB) && npm run --silent typecheck && npm run --silent check:i18n && npm test
+
+chromium:
+	@bash scripts/ensure-chromium.sh
+
+test-e2e: build chromium
+	cd $(WEB) && npx playwright test
+
+## bench: performance scenarios against DESIGN.md's budgets
+bench:
+	$(GO) run ./bench
+
+clean:
+	rm -rf bin $(WEB)/dist/assets $(WEB)/dist/index.html $(WEB)/e2e/screens
