@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -195,6 +196,9 @@ func (s *Service) setPassword(ctx context.Context, uid int64, password, keepSess
 		if _, err := db.Exec(ctx, tx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, uid); err != nil {
 			return err
 		}
+		if _, err := db.Exec(ctx, tx, `DELETE FROM password_resets WHERE user_id = ?`, uid); err != nil {
+			return err
+		}
 		_, err := db.Exec(ctx, tx, `DELETE FROM sessions WHERE user_id = ? AND id <> ?`, uid, keepSession)
 		return err
 	})
@@ -248,7 +252,15 @@ type LoginResult struct {
 // client address, and opens a new session (the old one, if any, is ended:
 // the session id rotates at login).
 func (s *Service) Login(ctx context.Context, username, password, addr, oldToken string) (*LoginResult, error) {
+	// Failures count per account (whichever name or e-mail was typed) and per address.
+	u, err := s.UserByName(ctx, username)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, err
+	}
 	keys := []string{"u:" + Normalise(username), "a:" + addr}
+	if u != nil {
+		keys[0] = "u:" + strconv.FormatInt(u.ID, 10)
+	}
 	failures, err := s.recentFailures(ctx, keys)
 	if err != nil {
 		return nil, err
@@ -259,8 +271,7 @@ func (s *Service) Login(ctx context.Context, username, password, addr, oldToken 
 	if failures >= s.cfg.SlowAfter {
 		s.cfg.Sleep(ctx, time.Duration(failures-s.cfg.SlowAfter+1)*s.cfg.SlowStep)
 	}
-	u, err := s.UserByName(ctx, username)
-	if errors.Is(err, ErrNotFound) {
+	if u == nil {
 		_, _ = CheckPassword(dummyHash, password)
 		return nil, s.fail(ctx, keys)
 	}

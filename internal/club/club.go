@@ -27,6 +27,7 @@ var (
 	ErrNotStaff       = errors.New("not staff of this club")
 	ErrUnknownFlag    = errors.New("unknown feature flag")
 	ErrUnknownRole    = errors.New("unknown role")
+	ErrTitleRequired  = errors.New("El nombre del club es obligatorio")
 )
 
 // Club is an association.
@@ -224,7 +225,7 @@ func (s *Service) Save(ctx context.Context, id int64, u Update) error {
 		}
 		if u.Title != nil {
 			if strings.TrimSpace(*u.Title) == "" {
-				return fmt.Errorf("title required")
+				return ErrTitleRequired
 			}
 			if err := set("title", strings.TrimSpace(*u.Title)); err != nil {
 				return err
@@ -296,8 +297,12 @@ func AddStaff(ctx context.Context, tx *sqlx.Tx, clubID, uid int64, name, surname
 	return mid, nil
 }
 
-// SetPaymentMethods stores the payment_methods setting (e.g. "-cash-card-wallet").
+// SetPaymentMethods stores the payment_methods setting (e.g. "-cash-card-wallet"),
+// replacing the one saved before.
 func SetPaymentMethods(ctx context.Context, tx *sqlx.Tx, clubID int64, title string) error {
+	if _, err := db.Exec(ctx, tx, `DELETE FROM club_categories WHERE club_id = ? AND type = 'payment_methods'`, clubID); err != nil {
+		return err
+	}
 	_, err := db.Exec(ctx, tx, `INSERT INTO club_categories (club_id, type, title, created) VALUES (?, 'payment_methods', ?, ?)`,
 		clubID, title, time.Now().Unix())
 	return err

@@ -163,7 +163,7 @@ func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
 	}
 	if f.ClubID != nil {
 		st, err := s.clubs.StaffOf(ctx, info(ctx).User.ID, *f.ClubID)
-		if errors.Is(err, club.ErrNoMemberRecord) || (err == nil && !st.IsStaff) {
+		if errors.Is(err, club.ErrNoMemberRecord) || (err == nil && (!st.IsStaff || !st.Active)) {
 			return nil, Fail(http.StatusForbidden, "access.denied", denied(info(ctx).User.Username))
 		}
 		if err != nil {

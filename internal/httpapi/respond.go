@@ -99,6 +99,8 @@ func domainError(err error) error {
 		return Fail(400, "auth.reset_invalid", "El enlace para cambiar la contraseña no es válido o ha caducado")
 	case errors.Is(err, club.ErrNoMemberRecord), errors.Is(err, club.ErrNotFound):
 		return Fail(400, "club.no_member_record", club.ErrNoMemberRecord.Error())
+	case errors.Is(err, club.ErrTitleRequired):
+		return Fail(400, "club.title_required", club.ErrTitleRequired.Error())
 	case errors.Is(err, files.ErrNotImage):
 		return Fail(400, "file.not_image", "El archivo no es una imagen válida (PNG, JPEG, GIF, WebP o SVG)")
 	case errors.Is(err, files.ErrTooLarge):

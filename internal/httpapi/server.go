@@ -65,6 +65,11 @@ func New(cfg Config, d *db.DB, a *auth.Service, c *club.Service, hub *notify.Hub
 	s.api.UseMiddleware(s.sessionMiddleware)
 	s.registerRoutes()
 	s.mountApp()
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) { // unknown API paths keep the error shape
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusNotFound)
+		_, _ = w.Write([]byte(`{"message":"No encontrado","code":"not_found"}` + "\n"))
+	})
 	return s
 }
 

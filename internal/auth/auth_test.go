@@ -1,0 +1,344 @@
+package auth_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"socius/internal/auth"
+	"socius/internal/db"
+	"socius/internal/testkit"
+)
+
+type clock struct {
+	mu     sync.Mutex
+	now    time.Time
+	sleeps []time.Duration
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+func (c *clock) Sleep(_ context.Context, d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sleeps = append(c.sleeps, d)
+}
+
+// each runs fn on a fresh migrated database of every engine with a service
+// configured by cfg and a fake clock.
+func each(t *testing.T, cfg auth.Config, fn func(t *testing.T, s *auth.Service, d *db.DB, c *clock)) {
+	for _, engine := range testkit.Engines() {
+		t.Run(engine, func(t *testing.T) {
+			d, err := db.Open(testkit.DSN(t, engine))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { d.Close() })
+			if err := d.Migrate(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			c := &clock{now: time.Unix(1_800_000_000, 0)}
+			cfg.Now, cfg.Sleep = c.Now, c.Sleep
+			fn(t, auth.New(d, cfg), d, c)
+		})
+	}
+}
+
+func count(t *testing.T, d *db.DB, q string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := d.Get(context.Background(), &n, q, args...); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func mustCreate(t *testing.T, s *auth.Service, u auth.NewUser) int64 {
+	t.Helper()
+	id, err := s.CreateUser(context.Background(), nil, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func TestDefaults(t *testing.T) {
+	cfg := auth.New(nil, auth.Config{}).Config()
+	want := auth.Config{IdleTimeout: 8 * time.Hour, MaxAge: 30 * 24 * time.Hour, ThrottleWindow: 15 * time.Minute,
+		SlowAfter: 3, LockAfter: 10, SlowStep: 400 * time.Millisecond, ResetValidity: time.Hour}
+	if cfg.Now == nil || cfg.Sleep == nil {
+		t.Fatal("no default clock or sleep")
+	}
+	cfg.Now, cfg.Sleep = nil, nil
+	if !reflect.DeepEqual(cfg, want) {
+		t.Fatalf("defaults: want %+v, got %+v", want, cfg)
+	}
+}
+
+func TestPasswordHash(t *testing.T) {
+	a, err := auth.HashPassword("correcto-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := auth.HashPassword("correcto-1")
+	if a == b {
+		t.Fatal("two hashes of one password are equal: no salt")
+	}
+	if !strings.HasPrefix(a, "$argon2id$v=19$m=19456,t=2,p=1$") {
+		t.Fatalf("hash format %q", a)
+	}
+	if ok, err := auth.CheckPassword(a, "correcto-1"); !ok || err != nil {
+		t.Fatalf("right password: %v %v", ok, err)
+	}
+	if ok, _ := auth.CheckPassword(b, "correcto-2"); ok {
+		t.Fatal("wrong password accepted")
+	}
+	for _, bad := range []string{"", "plain", "$2y$10$bcrypthash", "$argon2id$v=19$m=x$a$b"} {
+		if ok, err := auth.CheckPassword(bad, "correcto-1"); ok || err == nil {
+			t.Errorf("hash %q: want an error, got %v %v", bad, ok, err)
+		}
+	}
+}
+
+func TestTokensAndNames(t *testing.T) {
+	seen := map[string]bool{}
+	for range 100 {
+		tok := auth.RandomToken(32)
+		if len(tok) != 43 || strings.ContainsAny(tok, "+/=") || seen[tok] {
+			t.Fatalf("token %q: want 43 URL-safe unique characters", tok)
+		}
+		seen[tok] = true
+	}
+	if auth.Normalise("  Ana.Puig@Example.TEST ") != "ana.puig@example.test" {
+		t.Fatal("Normalise does not fold case and space")
+	}
+}
+
+func TestCreateUser(t *testing.T) {
+	each(t, auth.Config{}, func(t *testing.T, s *auth.Service, d *db.DB, _ *clock) {
+		ctx := context.Background()
+		// Lengths are characters, not bytes.
+		id := mustCreate(t, s, auth.NewUser{Username: "Ana", Password: strings.Repeat("ñ", 8), Email: "Ana@Example.test"})
+		for _, tc := range []struct {
+			u    auth.NewUser
+			want error
+		}{
+			{auth.NewUser{Username: " ana ", Password: "valida-123"}, auth.ErrUsernameTaken},
+			{auth.NewUser{Username: "ANA", Password: "valida-123"}, auth.ErrUsernameTaken},
+			{auth.NewUser{Username: "bea", Password: strings.Repeat("ñ", 7)}, auth.ErrPasswordTooShort},
+			{auth.NewUser{Username: "bea", Password: strings.Repeat("x", 31)}, auth.ErrPasswordTooLong},
+		} {
+			if _, err := s.CreateUser(ctx, nil, tc.u); !errors.Is(err, tc.want) {
+				t.Errorf("%+v: want %v, got %v", tc.u, tc.want, err)
+			}
+		}
+		if _, err := s.CreateUser(ctx, nil, auth.NewUser{Username: "  ", Password: "valida-123"}); err == nil {
+			t.Error("blank username accepted")
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM users`); n != 1 {
+			t.Fatalf("refused accounts were stored: %d users", n)
+		}
+		for _, name := range []string{"ana", "ANA", "ana@example.TEST"} {
+			u, err := s.UserByName(ctx, name)
+			if err != nil || u.ID != id || u.Username != "Ana" {
+				t.Errorf("UserByName(%q) = %+v, %v", name, u, err)
+			}
+		}
+		mustCreate(t, s, auth.NewUser{Username: "sinmail", Password: "valida-123"})
+		for _, name := range []string{"", "  "} {
+			if _, err := s.UserByName(ctx, name); !errors.Is(err, auth.ErrNotFound) {
+				t.Errorf("name %q must not match an account without e-mail: %v", name, err)
+			}
+		}
+	})
+}
+
+func TestLoginThrottleConfig(t *testing.T) {
+	cfg := auth.Config{SlowAfter: 1, LockAfter: 3, SlowStep: time.Second, ThrottleWindow: time.Minute}
+	each(t, cfg, func(t *testing.T, s *auth.Service, d *db.DB, c *clock) {
+		ctx := context.Background()
+		anaID := mustCreate(t, s, auth.NewUser{Username: "ana", Password: "valida-123", Email: "ana@example.test"})
+		mustCreate(t, s, auth.NewUser{Username: "bea", Password: "valida-123"})
+		for range 3 {
+			if _, err := s.Login(ctx, "ana", "mala-clave", "10.0.0.1", ""); !errors.Is(err, auth.ErrBadCredentials) {
+				t.Fatalf("want bad credentials, got %v", err)
+			}
+		}
+		if want := []time.Duration{time.Second, 2 * time.Second}; len(c.sleeps) != 2 || c.sleeps[0] != want[0] || c.sleeps[1] != want[1] {
+			t.Fatalf("sleeps: want %v, got %v", want, c.sleeps)
+		}
+		if _, err := s.Login(ctx, "ANA", "valida-123", "10.0.0.2", ""); !errors.Is(err, auth.ErrThrottled) {
+			t.Fatalf("username lock must hold from another address and any spelling: %v", err)
+		}
+		if _, err := s.Login(ctx, "bea", "valida-123", "10.0.0.1", ""); !errors.Is(err, auth.ErrThrottled) {
+			t.Fatalf("address lock: %v", err)
+		}
+		if _, err := s.Login(ctx, "bea", "valida-123", "10.0.0.3", ""); err != nil {
+			t.Fatalf("other user, other address: %v", err)
+		}
+		c.Advance(time.Minute + time.Second)
+		res, err := s.Login(ctx, "ana@example.test", "valida-123", "10.0.0.1", "")
+		if err != nil || res.User.Username != "ana" {
+			t.Fatalf("login by e-mail after the window: %v", err)
+		}
+		// A success clears the username's failures.
+		if _, err := s.Login(ctx, "ana", "mala-clave", "10.0.0.4", ""); !errors.Is(err, auth.ErrBadCredentials) {
+			t.Fatal(err)
+		}
+		// Failures are counted per account, whichever of its names was typed.
+		if n := count(t, d, `SELECT COUNT(*) FROM login_failures WHERE key = ?`, fmt.Sprintf("u:%d", anaID)); n != 1 {
+			t.Fatalf("failures of ana after a success and one failure: %d", n)
+		}
+	})
+}
+
+func TestSessions(t *testing.T) {
+	each(t, auth.Config{IdleTimeout: time.Hour, MaxAge: 3 * time.Hour}, func(t *testing.T, s *auth.Service, d *db.DB, c *clock) {
+		ctx := context.Background()
+		uid := mustCreate(t, s, auth.NewUser{Username: "ana", Password: "valida-123"})
+		if _, _, err := s.Authenticate(ctx, ""); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatalf("empty token: %v", err)
+		}
+		if _, _, err := s.Authenticate(ctx, "no-such-token"); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatalf("unknown token: %v", err)
+		}
+		res, err := s.Login(ctx, "ana", "valida-123", "10.0.0.1", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Token == res.Session.ID || res.Token == res.Session.CSRF {
+			t.Fatal("the cookie token equals a value sent to the client")
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM sessions WHERE token_hash = ?`, res.Token); n != 0 {
+			t.Fatal("the session token is stored in clear")
+		}
+		sess, u, err := s.Authenticate(ctx, res.Token)
+		if err != nil || u.ID != uid || sess.ID != res.Session.ID || sess.CSRF != res.Session.CSRF {
+			t.Fatalf("authenticate: %+v %+v %v", sess, u, err)
+		}
+		// Sliding idle timeout, capped by the maximum age.
+		for range 3 {
+			c.Advance(59 * time.Minute)
+			if _, _, err := s.Authenticate(ctx, res.Token); err != nil {
+				t.Fatalf("active session ended: %v", err)
+			}
+		}
+		c.Advance(10 * time.Minute) // 3h07 after login, 10 min idle
+		if _, _, err := s.Authenticate(ctx, res.Token); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatalf("session past its maximum age: %v", err)
+		}
+
+		res, _ = s.Login(ctx, "ana", "valida-123", "10.0.0.1", "")
+		c.Advance(time.Hour + time.Second)
+		if _, _, err := s.Authenticate(ctx, res.Token); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatalf("idle session: %v", err)
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM sessions`); n != 0 {
+			t.Fatalf("expired sessions kept: %d", n)
+		}
+
+		// Login with the old token rotates; logout ends; disabled users are out.
+		a, _ := s.Login(ctx, "ana", "valida-123", "10.0.0.1", "")
+		b, _ := s.Login(ctx, "ana", "valida-123", "10.0.0.1", a.Token)
+		if _, _, err := s.Authenticate(ctx, a.Token); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatal("old session survived the new login")
+		}
+		other, _ := s.Login(ctx, "ana", "valida-123", "10.0.0.1", "")
+		if err := s.Logout(ctx, b.Token); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Authenticate(ctx, b.Token); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatal("session survived logout")
+		}
+		if _, err := d.Exec(ctx, `UPDATE users SET status = 0 WHERE id = ?`, uid); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Authenticate(ctx, other.Token); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatal("a disabled user's session still authenticates")
+		}
+		if _, err := s.Login(ctx, "ana", "valida-123", "10.0.0.1", ""); !errors.Is(err, auth.ErrBadCredentials) {
+			t.Fatalf("disabled user logs in: %v", err)
+		}
+	})
+}
+
+func TestPasswords(t *testing.T) {
+	each(t, auth.Config{ResetValidity: 10 * time.Minute}, func(t *testing.T, s *auth.Service, d *db.DB, c *clock) {
+		ctx := context.Background()
+		uid := mustCreate(t, s, auth.NewUser{Username: "ana", Password: "valida-123", Email: "ana@example.test"})
+		hash := func() string { u, _ := s.UserByID(ctx, uid); return u.Hash }
+		a, _ := s.Login(ctx, "ana", "valida-123", "10.0.0.1", "")
+		b, _ := s.Login(ctx, "ana", "valida-123", "10.0.0.1", "")
+		before := hash()
+
+		if err := s.ChangePassword(ctx, &a.Session, "mala-clave", "nueva-123"); !errors.Is(err, auth.ErrWrongPassword) {
+			t.Fatalf("wrong old password: %v", err)
+		}
+		if err := s.ChangePassword(ctx, &a.Session, "valida-123", "corta"); !errors.Is(err, auth.ErrPasswordTooShort) {
+			t.Fatalf("short: %v", err)
+		}
+		if hash() != before {
+			t.Fatal("refused change altered the password")
+		}
+		if err := s.ChangePassword(ctx, &a.Session, "valida-123", "nueva-123"); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Authenticate(ctx, a.Token); err != nil {
+			t.Fatal("the changing session ended")
+		}
+		if _, _, err := s.Authenticate(ctx, b.Token); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatal("another session survived the change")
+		}
+
+		if _, _, err := s.RequestReset(ctx, "nadie"); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatalf("reset for unknown: %v", err)
+		}
+		_, tok, err := s.RequestReset(ctx, "ANA@example.test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM password_resets WHERE token_hash = ?`, tok); n != 0 {
+			t.Fatal("the reset token is stored in clear")
+		}
+		c.Advance(9 * time.Minute)
+		if err := s.ResetPassword(ctx, tok, "reset-1234"); err != nil {
+			t.Fatalf("reset within validity: %v", err)
+		}
+		if _, _, err := s.Authenticate(ctx, a.Token); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatal("a reset must end every session")
+		}
+		if err := s.ResetPassword(ctx, tok, "reset-5678"); !errors.Is(err, auth.ErrResetInvalid) {
+			t.Fatalf("second use: %v", err)
+		}
+		_, late, _ := s.RequestReset(ctx, "ana")
+		c.Advance(11 * time.Minute)
+		if err := s.ResetPassword(ctx, late, "reset-5678"); !errors.Is(err, auth.ErrResetInvalid) {
+			t.Fatalf("expired token: %v", err)
+		}
+		if _, err := s.Login(ctx, "ana", "reset-1234", "10.0.0.1", ""); err != nil {
+			t.Fatalf("password set by the reset: %v", err)
+		}
+
+		if err := s.SetPassword(ctx, "ana", "operador-1"); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM sessions WHERE user_id = ?`, uid); n != 0 {
+			t.Fatalf("SetPassword left %d sessions", n)
+		}
+		if err := s.SetPassword(ctx, "nadie", "operador-1"); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatalf("SetPassword unknown user: %v", err)
+		}
+		if ok, _ := auth.CheckPassword(hash(), "operador-1"); !ok {
+			t.Fatal("SetPassword did not set the password")
+		}
+	})
+}

@@ -1,0 +1,291 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"socius/internal/access"
+	"socius/internal/httpapi"
+	"socius/internal/testkit"
+)
+
+// hit sends one request as browser c and decodes the reply; an event stream
+// is not read (only its status and headers), so SSE routes do not hang.
+func hit(t *testing.T, k *testkit.Kit, c *testkit.Client, method, path, body string) *testkit.Response {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, k.Server.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.CSRF != "" {
+		req.Header.Set("X-CSRF-Token", c.CSRF)
+	}
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	out := &testkit.Response{Status: res.StatusCode, Header: res.Header}
+	if strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		return out
+	}
+	out.Body, _ = io.ReadAll(res.Body)
+	_ = json.Unmarshal(out.Body, &out.JSON)
+	return out
+}
+
+// request builds a call of route r naming club (0: do not name a club).
+func request(r httpapi.Route, club int64) (path, body string) {
+	path = r.Path
+	ref := r.Gate.From
+	var query url.Values
+	fields := map[string]any{}
+	if club != 0 {
+		switch ref.In {
+		case "path":
+			path = strings.ReplaceAll(path, "{"+ref.Name+"}", itoa(club))
+		case "query":
+			query = url.Values{ref.Name: {itoa(club)}}
+		case "body":
+			fields[ref.Name] = club
+		}
+	}
+	// Any other path parameter gets a placeholder value.
+	for strings.Contains(path, "{") {
+		i := strings.Index(path, "{")
+		j := strings.Index(path[i:], "}")
+		path = path[:i] + "1" + path[i+j+1:]
+	}
+	if query != nil {
+		path += "?" + query.Encode()
+	}
+	if r.Method != http.MethodGet {
+		b, _ := json.Marshal(fields)
+		body = string(b)
+	}
+	return path, body
+}
+
+func clubGate(r httpapi.Route) bool { return r.Gate.Kind == httpapi.Club("", httpapi.Query("x")).Kind }
+
+func publicGate(r httpapi.Route) bool { return r.Gate.Kind == httpapi.Public().Kind }
+
+func denial(name string) string { return "Access denied for user " + name }
+
+// refusedByGate reports whether a reply is one of the gate's refusals.
+func refusedByGate(res *testkit.Response) bool {
+	return res.Status == 401 || res.Status == 403 || strings.HasPrefix(res.Code(), "club.") ||
+		res.Code() == "auth.anonymous" || res.Code() == "auth.csrf"
+}
+
+// contractCalls are the calls of docs/api-contract.md.
+var contractCalls = []string{
+	"GET /services/session/token", "POST /api/user/login", "POST /api/user/logout", "GET /api/user/me",
+	"POST /api/change_password", "POST /api/user/request_new_password", "POST /api/user/reset_password",
+	"GET /api/vue_version", "GET /api/app_config", "GET /api/updates_news", "GET /api/association/mine",
+	"GET /api/association/retrieve", "PUT /api/association/{id}", "GET /api/events",
+}
+
+// TestGates walks the whole route table: every route is checked with no
+// session and, for club routes, with a user outside the club, a club without
+// the flag, a user without the role, and a user who may call it.
+func TestGates(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		full := k.Club("Completo", access.Flags...)
+		bare := k.Club("Sin funciones")
+		const nowhere = 987654
+		boss := k.User("boss", full, access.Roles...)
+		addStaff(t, k, bare, boss, access.Roles...)
+		k.User("outsider", 0)
+
+		anon := k.Client()
+		anon.Token()
+		bossC := mustLogin(t, k, "boss", testkit.Password)
+		outsider := mustLogin(t, k, "outsider", testkit.Password)
+		roleUsers := map[string]*testkit.Client{} // a staff user of full with one role
+		roleUser := func(role string) (*testkit.Client, string) {
+			name := "rol" + itoa(int64(slices.Index(access.Roles, role)))
+			if c, ok := roleUsers[role]; ok {
+				return c, name
+			}
+			k.User(name, full, role)
+			roleUsers[role] = mustLogin(t, k, name, testkit.Password)
+			return roleUsers[role], name
+		}
+
+		routes := k.App.API.Routes()
+		var table []string
+		for _, r := range routes {
+			table = append(table, r.Method+" "+r.Path)
+		}
+		for _, call := range contractCalls {
+			if !slices.Contains(table, call) {
+				t.Errorf("%s (docs/api-contract.md) is not in the route table", call)
+			}
+		}
+		clubRoutes := 0
+		for _, r := range routes {
+			t.Run(r.Method+" "+r.Path, func(t *testing.T) {
+				path, body := request(r, full)
+				res := hit(t, k, anon, r.Method, path, body)
+				if publicGate(r) {
+					if res.Code() == "auth.anonymous" || res.Status == 401 {
+						t.Fatalf("public route refused anonymously: %s", res)
+					}
+					return
+				}
+				expectErr(t, "no session", res, 403, "auth.anonymous", msgAnonymous)
+				if !clubGate(r) {
+					// Any logged-in user passes a user gate.
+					if res := hit(t, k, outsider, r.Method, path, body); refusedByGate(res) {
+						t.Fatalf("user route refused a logged-in user: %s", res)
+					}
+					return
+				}
+				clubRoutes++
+				rule := r.Gate.Rule()
+
+				expectErr(t, "user without member record", hit(t, k, outsider, r.Method, path, body), 400, "club.no_member_record", msgNoMember)
+				p, b := request(r, nowhere)
+				expectErr(t, "club that does not exist", hit(t, k, bossC, r.Method, p, b), 400, "club.no_member_record", msgNoMember)
+
+				p, b = request(r, bare)
+				res = hit(t, k, bossC, r.Method, p, b)
+				if len(rule.Flags) > 0 {
+					expectErr(t, "club without the flags "+strings.Join(rule.Flags, ","), res, 403, "access.feature", denial("boss"))
+				} else if refusedByGate(res) {
+					t.Fatalf("route without flags refused in a club without flags: %s", res)
+				}
+
+				var missing []string
+				for _, role := range access.Roles {
+					if !slices.Contains(rule.Roles, role) {
+						missing = append(missing, role)
+					}
+				}
+				if len(rule.Roles) > 0 && len(missing) > 0 {
+					c, name := roleUser(missing[0])
+					expectErr(t, "staff with role "+missing[0], hit(t, k, c, r.Method, path, body), 403, "access.role", denial(name))
+				}
+				if len(rule.Roles) > 0 {
+					c, _ := roleUser(rule.Roles[0])
+					if res := hit(t, k, c, r.Method, path, body); refusedByGate(res) || res.Status >= 500 {
+						t.Fatalf("staff with role %s refused: %s", rule.Roles[0], res)
+					}
+				}
+
+				res = hit(t, k, bossC, r.Method, path, body)
+				if refusedByGate(res) || res.Status >= 500 {
+					t.Fatalf("staff with every role in a club with every flag: %s", res)
+				}
+			})
+		}
+		if clubRoutes == 0 {
+			t.Fatal("no club route was checked")
+		}
+	})
+}
+
+func operation(pi *huma.PathItem, method string) *huma.Operation {
+	switch method {
+	case http.MethodGet:
+		return pi.Get
+	case http.MethodPost:
+		return pi.Post
+	case http.MethodPut:
+		return pi.Put
+	case http.MethodPatch:
+		return pi.Patch
+	case http.MethodDelete:
+		return pi.Delete
+	}
+	return nil
+}
+
+// TestClubParameter fails when a club route names its club in a parameter
+// the route does not have, and checks the refusal when a client leaves it out.
+func TestClubParameter(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		full := k.Club("Completo", access.Flags...)
+		k.User("boss", full, access.Roles...)
+		bossC := mustLogin(t, k, "boss", testkit.Password)
+		oapi := k.App.API.OpenAPI()
+
+		for _, r := range k.App.API.Routes() {
+			if !clubGate(r) {
+				continue
+			}
+			t.Run(r.Method+" "+r.Path, func(t *testing.T) {
+				ref := r.Gate.From
+				if ref.Name == "" {
+					t.Fatalf("club gate without a parameter name: %+v", r.Gate)
+				}
+				op := operation(oapi.Paths[r.Path], r.Method)
+				if op == nil {
+					t.Fatal("route missing from the OpenAPI document")
+				}
+				switch ref.In {
+				case "path":
+					if !strings.Contains(r.Path, "{"+ref.Name+"}") {
+						t.Fatalf("club taken from path parameter %q that %s does not have", ref.Name, r.Path)
+					}
+				case "query":
+					found := false
+					for _, p := range op.Parameters {
+						found = found || (p.In == "query" && p.Name == ref.Name)
+					}
+					if !found {
+						t.Fatalf("club taken from query parameter %q that the operation does not declare", ref.Name)
+					}
+				case "body":
+					if op.RequestBody == nil || op.RequestBody.Content["application/json"] == nil {
+						t.Fatalf("club taken from body field %q of an operation without a JSON body", ref.Name)
+					}
+					s := op.RequestBody.Content["application/json"].Schema
+					if s.Ref != "" {
+						s = oapi.Components.Schemas.SchemaFromRef(s.Ref)
+					}
+					if s == nil || s.Properties[ref.Name] == nil {
+						t.Fatalf("club taken from body field %q the request body does not have", ref.Name)
+					}
+				default:
+					t.Fatalf("club gate reads its club from %q", ref.In)
+				}
+
+				if ref.In == "path" {
+					return // a path without the club does not reach the route
+				}
+				path, body := request(r, 0)
+				res := hit(t, k, bossC, r.Method, path, body)
+				if r.Gate.ClubOptional {
+					if refusedByGate(res) || res.Status >= 500 {
+						t.Fatalf("optional club: want the user's first club, got %s", res)
+					}
+					return
+				}
+				expectErr(t, "club missing", res, 400, "club.required", "")
+				if !strings.Contains(res.Message(), ref.Name) {
+					t.Fatalf("club.required message %q does not name %q", res.Message(), ref.Name)
+				}
+			})
+		}
+	})
+}
