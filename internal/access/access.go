@@ -169,6 +169,12 @@ var Screens = map[string]Rule{
 	// cash dialogs follow the cash screens
 	"closeregister": rule(sgc, amcb...),
 	"cashmovement":  rule(sgc, amcb...),
+	// API-only rules (no screen of their own), chosen where the spec is silent:
+	// finding a member is needed at the counter (POS), the desk and the staff screens.
+	"members_read":  rule(f(Socios, Comunicacion, SoftwareGestionClub), Administrador, Manager, Recepcion, Budtender, Social),
+	"member_delete": rule(f(Socios), am...),                                // member detail: delete
+	"member_export": rule(f(Socios, Comunicacion), Manager, Administrador), // Excel and CSV export
+	"push_send":     rule(f(Socios, Comunicacion), ams...),                 // push manager and staff screens
 	// any staff member of the club
 	"club":        {},
 	"userprofile": {},

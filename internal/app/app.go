@@ -13,19 +13,23 @@ import (
 
 	"socius/internal/auth"
 	"socius/internal/club"
+	"socius/internal/comms"
 	"socius/internal/db"
 	"socius/internal/httpapi"
+	"socius/internal/member"
 	"socius/internal/notify"
 )
 
 // App is the wired application.
 type App struct {
-	Cfg   *Config
-	DB    *db.DB
-	Auth  *auth.Service
-	Clubs *club.Service
-	Hub   *notify.Hub
-	API   *httpapi.Server
+	Cfg     *Config
+	DB      *db.DB
+	Auth    *auth.Service
+	Clubs   *club.Service
+	Members *member.Service
+	Comms   *comms.Service
+	Hub     *notify.Hub
+	API     *httpapi.Server
 }
 
 // Open connects to the database, applies migrations and wires the services.
@@ -45,8 +49,19 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	if cfg.SMTPHost != "" {
 		mail = smtpMailer{cfg}
 	}
+	a.Members = member.New(d, a.Auth)
+	var sms comms.SMSSender
+	if cfg.SMSURL != "" {
+		sms = comms.HTTPSMS{URL: cfg.SMSURL, Token: cfg.SMSToken, From: cfg.SMSFrom}
+	}
+	var push comms.PushSender
+	if cfg.VAPIDPublic != "" && cfg.VAPIDPrivate != "" {
+		push = comms.WebPush{DB: d, PublicKey: cfg.VAPIDPublic, PrivateKey: cfg.VAPIDPrivate, Subject: cfg.VAPIDSubject}
+	}
+	a.Comms = comms.New(d, sms, push)
 	a.API = httpapi.New(httpapi.Config{TrustProxy: cfg.TrustProxy, ProvidersURL: cfg.ProvidersURL,
-		ProviderName: cfg.ProviderName, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL}, d, a.Auth, a.Clubs, a.Hub, mail)
+		ProviderName: cfg.ProviderName, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL, VAPIDPublic: cfg.VAPIDPublic},
+		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Comms: a.Comms, Hub: a.Hub, Mail: mail})
 	return a, nil
 }
 
@@ -62,6 +77,11 @@ func (a *App) Serve(ctx context.Context) error {
 		ReadTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	if a.Cfg.SMTPHost == "" {
 		slog.Warn("no SMTP configured (SOCIUS_SMTP_HOST): password-reset links are written to this log instead of being e-mailed")
+	}
+	if sms, push := a.Comms.Configured(); !sms || !push {
+		slog.Warn("messages to members are stored but not sent where no provider is configured",
+			"sms", map[bool]string{true: "configured", false: "not configured (SOCIUS_SMS_URL)"}[sms],
+			"push", map[bool]string{true: "configured", false: "not configured (SOCIUS_VAPID_PUBLIC_KEY/PRIVATE_KEY)"}[push])
 	}
 	slog.Info("socius serving", "addr", a.Cfg.Addr, "app", a.Cfg.PublicURL+"/app/", "db", a.DB.Engine)
 	errc := make(chan error, 1)

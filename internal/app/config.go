@@ -31,6 +31,12 @@ type Config struct {
 	SMTPUser     string
 	SMTPPassword string
 	SMTPFrom     string
+	SMSURL       string
+	SMSToken     string
+	SMSFrom      string
+	VAPIDPublic  string
+	VAPIDPrivate string
+	VAPIDSubject string
 }
 
 type setting struct {
@@ -68,6 +74,12 @@ var settings = []setting{
 	{"smtp-user", "SOCIUS_SMTP_USER", "", "SMTP user", false, str(func(c *Config) *string { return &c.SMTPUser })},
 	{"smtp-password", "SOCIUS_SMTP_PASSWORD", "", "SMTP password (or SOCIUS_SMTP_PASSWORD_FILE)", true, str(func(c *Config) *string { return &c.SMTPPassword })},
 	{"smtp-from", "SOCIUS_SMTP_FROM", "socius@localhost", "sender address of mail", false, str(func(c *Config) *string { return &c.SMTPFrom })},
+	{"sms-url", "SOCIUS_SMS_URL", "", "SMS gateway: JSON {to, from, text} is POSTed here (empty: SMS are stored as not sent)", false, str(func(c *Config) *string { return &c.SMSURL })},
+	{"sms-token", "SOCIUS_SMS_TOKEN", "", "bearer token of the SMS gateway (or SOCIUS_SMS_TOKEN_FILE)", true, str(func(c *Config) *string { return &c.SMSToken })},
+	{"sms-from", "SOCIUS_SMS_FROM", "Socius", "sender name or number of SMS", false, str(func(c *Config) *string { return &c.SMSFrom })},
+	{"vapid-public-key", "SOCIUS_VAPID_PUBLIC_KEY", "", "Web Push VAPID public key (empty: push messages are stored as not sent)", false, str(func(c *Config) *string { return &c.VAPIDPublic })},
+	{"vapid-private-key", "SOCIUS_VAPID_PRIVATE_KEY", "", "Web Push VAPID private key (or SOCIUS_VAPID_PRIVATE_KEY_FILE)", true, str(func(c *Config) *string { return &c.VAPIDPrivate })},
+	{"vapid-subject", "SOCIUS_VAPID_SUBJECT", "mailto:admin@localhost", "contact sent to push services", false, str(func(c *Config) *string { return &c.VAPIDSubject })},
 }
 
 func intSet(p func(*Config) *int) func(*Config, string) error {

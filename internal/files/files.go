@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -72,19 +73,21 @@ func SaveImage(ctx context.Context, q db.Q, clubID int64, data []byte) (string, 
 	if err != nil {
 		return "", err
 	}
-	return save(ctx, q, clubID, ct, data)
+	return Save(ctx, q, clubID, ct, "", data)
 }
 
-func save(ctx context.Context, q db.Q, clubID int64, ct string, data []byte) (string, error) {
-	sum := sha256.Sum256(append([]byte(ct+"\x00"), data...))
+// Save stores bytes of a checked content type for a club, returning the id.
+func Save(ctx context.Context, q db.Q, clubID int64, ct, name string, data []byte) (string, error) {
+	// The club is part of the key: the same bytes uploaded by two clubs are two files, each served to its own staff.
+	sum := sha256.Sum256(append([]byte(fmt.Sprintf("%d\x00%s\x00", clubID, ct)), data...))
 	id := hex.EncodeToString(sum[:])
 	var n int
 	if err := db.Get(ctx, q, &n, `SELECT COUNT(*) FROM files WHERE id = ?`, id); err != nil {
 		return "", err
 	}
 	if n == 0 {
-		if _, err := db.Exec(ctx, q, `INSERT INTO files (id, club_id, content_type, size, data, created) VALUES (?,?,?,?,?,?)`,
-			id, clubID, ct, len(data), data, time.Now().Unix()); err != nil {
+		if _, err := db.Exec(ctx, q, `INSERT INTO files (id, club_id, content_type, size, data, name, created) VALUES (?,?,?,?,?,?,?)`,
+			id, clubID, ct, len(data), data, name, time.Now().Unix()); err != nil {
 			return "", err
 		}
 	}

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -32,7 +33,9 @@ func hit(t *testing.T, k *testkit.Kit, c *testkit.Client, method, path, body str
 	if err != nil {
 		t.Fatal(err)
 	}
-	if body != "" {
+	if strings.HasPrefix(body, "--"+formBoundary) {
+		req.Header.Set("Content-Type", "multipart/form-data; boundary="+formBoundary)
+	} else if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	if c.CSRF != "" {
@@ -64,7 +67,7 @@ func request(r httpapi.Route, club int64) (path, body string) {
 			path = strings.ReplaceAll(path, "{"+ref.Name+"}", itoa(club))
 		case "query":
 			query = url.Values{ref.Name: {itoa(club)}}
-		case "body":
+		case "body", "form":
 			fields[ref.Name] = club
 		}
 	}
@@ -72,10 +75,19 @@ func request(r httpapi.Route, club int64) (path, body string) {
 	for strings.Contains(path, "{") {
 		i := strings.Index(path, "{")
 		j := strings.Index(path[i:], "}")
-		path = path[:i] + "1" + path[i+j+1:]
+		path = path[:i] + "999999" + path[i+j+1:] // a record that does not exist: the gate, not the data, is under test
 	}
 	if query != nil {
 		path += "?" + query.Encode()
+	}
+	if ref.In == "form" {
+		// a multipart form with the club field and one small text file
+		var b strings.Builder
+		for k, v := range fields {
+			fmt.Fprintf(&b, "--%s\r\nContent-Disposition: form-data; name=%q\r\n\r\n%v\r\n", formBoundary, k, v)
+		}
+		fmt.Fprintf(&b, "--%s\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhola\r\n--%s--\r\n", formBoundary, formBoundary)
+		return path, b.String()
 	}
 	if r.Method != http.MethodGet {
 		b, _ := json.Marshal(fields)
@@ -83,6 +95,8 @@ func request(r httpapi.Route, club int64) (path, body string) {
 	}
 	return path, body
 }
+
+const formBoundary = "socius-test-boundary"
 
 func clubGate(r httpapi.Route) bool { return r.Gate.Kind == httpapi.Club("", httpapi.Query("x")).Kind }
 
@@ -265,6 +279,10 @@ func TestClubParameter(t *testing.T) {
 					}
 					if s == nil || s.Properties[ref.Name] == nil {
 						t.Fatalf("club taken from body field %q the request body does not have", ref.Name)
+					}
+				case "form":
+					if op.RequestBody == nil || op.RequestBody.Content["multipart/form-data"] == nil {
+						t.Fatalf("club taken from form field %q of an operation without a multipart body", ref.Name)
 					}
 				default:
 					t.Fatalf("club gate reads its club from %q", ref.In)

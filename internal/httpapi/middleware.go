@@ -191,6 +191,18 @@ func (s *Server) clubRef(ctx huma.Context, ref ClubRef) (string, bool) {
 	case "path":
 		v := ctx.Param(ref.Name)
 		return v, v != ""
+	case "form":
+		r, _ := humago.Unwrap(ctx)
+		limit := ctx.Operation().MaxBodyBytes
+		if limit <= 0 {
+			limit = 1 << 20
+		}
+		r.Body = http.MaxBytesReader(nil, r.Body, limit)
+		if err := r.ParseMultipartForm(8 << 20); err != nil {
+			return "", false
+		}
+		v := r.FormValue(ref.Name)
+		return v, v != ""
 	case "body":
 		r, _ := humago.Unwrap(ctx)
 		limit := ctx.Operation().MaxBodyBytes

@@ -25,6 +25,7 @@ type ClubRef struct{ In, Name string }
 func Query(name string) ClubRef { return ClubRef{"query", name} }
 func Path(name string) ClubRef  { return ClubRef{"path", name} }
 func Body(name string) ClubRef  { return ClubRef{"body", name} }
+func Form(name string) ClubRef  { return ClubRef{"form", name} }
 
 // Gate is who may call a route.
 type Gate struct {
@@ -106,6 +107,9 @@ func (s *Server) registerRoutes() {
 	put.MaxBodyBytes = 40 << 20
 	register(s, put, Club("clubmanager", Path("id")), s.clubUpdate)
 	register(s, op("GET", "/api/files/{id}", "file", "A stored image or document"), User(), s.file)
+
+	// Members (spec part 1 §7 "Members", "Wallet and access")
+	s.registerMemberRoutes()
 
 	// Live events for the notification box
 	register(s, op("GET", "/api/events", "events", "Server-Sent Events of the club"), Club("club", Query("association")), s.events)

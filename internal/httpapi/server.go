@@ -11,7 +11,9 @@ import (
 
 	"socius/internal/auth"
 	"socius/internal/club"
+	"socius/internal/comms"
 	"socius/internal/db"
+	"socius/internal/member"
 	"socius/internal/notify"
 	"socius/internal/version"
 )
@@ -28,27 +30,42 @@ type Config struct {
 	ProviderName string
 	VueVersion   string // announced to the update bar; defaults to this build's
 	PublicURL    string // base of links in e-mails
+	VAPIDPublic  string // Web Push public key the members' app subscribes with
+}
+
+// Deps are the services the handlers call.
+type Deps struct {
+	DB      *db.DB
+	Auth    *auth.Service
+	Clubs   *club.Service
+	Members *member.Service
+	Comms   *comms.Service
+	Hub     *notify.Hub
+	Mail    Mailer
 }
 
 // Server holds the dependencies of the handlers.
 type Server struct {
-	cfg    Config
-	db     *db.DB
-	auth   *auth.Service
-	clubs  *club.Service
-	hub    *notify.Hub
-	mail   Mailer
-	api    huma.API
-	mux    *http.ServeMux
-	routes []Route
+	cfg     Config
+	db      *db.DB
+	auth    *auth.Service
+	clubs   *club.Service
+	members *member.Service
+	comms   *comms.Service
+	hub     *notify.Hub
+	mail    Mailer
+	api     huma.API
+	mux     *http.ServeMux
+	routes  []Route
 }
 
 // New builds the API and the app handler.
-func New(cfg Config, d *db.DB, a *auth.Service, c *club.Service, hub *notify.Hub, mail Mailer) *Server {
+func New(cfg Config, d Deps) *Server {
 	if cfg.VueVersion == "" {
 		cfg.VueVersion = version.Current
 	}
-	s := &Server{cfg: cfg, db: d, auth: a, clubs: c, hub: hub, mail: mail, mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, comms: d.Comms, hub: d.Hub,
+		mail: d.Mail, mux: http.NewServeMux()}
 	hc := huma.Config{
 		OpenAPI: &huma.OpenAPI{
 			OpenAPI: "3.1.0",

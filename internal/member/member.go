@@ -1,0 +1,133 @@
+// Package member holds the club's members (socios, "ficha_socio"): their
+// records, search, staff roles, categories, guarantors, documents, and the
+// check-in/check-out log.
+package member
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Member types.
+const (
+	Ludico      = "ludico"
+	Terapeutico = "terapeutico"
+)
+
+// Access actions.
+const (
+	ActionIn  = "ENTRA"
+	ActionOut = "SALE"
+)
+
+// Limits of spec part 1 §5 and §9.
+const (
+	MaxEmail          = 60
+	MaxNotes          = 200
+	DefaultForecast   = 60
+	MaxPageSize       = 100
+	DefaultPageSize   = 14
+	deletedNamePrefix = "Socio eliminado"
+)
+
+// ValidationError carries the spec's Spanish message and a stable code.
+type ValidationError struct {
+	Code    string
+	Message string
+	Field   string
+}
+
+func (e *ValidationError) Error() string { return e.Message }
+
+func invalid(code, field, msg string, args ...any) *ValidationError {
+	return &ValidationError{Code: code, Field: field, Message: fmt.Sprintf(msg, args...)}
+}
+
+// Errors.
+var (
+	ErrNotFound  = errors.New("Socio no encontrado")
+	ErrAdminOnly = errors.New("Solo un Administrador puede cambiar la fecha de fin de cuota, el acceso de personal y sus roles")
+)
+
+// Address is memcard_address.
+type Address struct {
+	Thoroughfare string `json:"thoroughfare" maxLength:"200"`
+	Locality     string `json:"locality" maxLength:"100"`
+	PostalCode   string `json:"postal_code" maxLength:"20"`
+	Country      string `json:"country" maxLength:"60"`
+}
+
+// URLRef is the spec's {url} reference of a file.
+type URLRef struct {
+	URL string `json:"url"`
+}
+
+// Document is an uploaded member document.
+type Document struct {
+	FID  string `json:"fid"`
+	URL  string `json:"url"`
+	Name string `json:"name"`
+}
+
+// Category is a member category (descuento 0–100).
+type Category struct {
+	NID         int64  `json:"nid" db:"id"`
+	Title       string `json:"title" db:"title"`
+	Descuento   int    `json:"descuento" db:"descuento"`
+	Association int64  `json:"association" db:"club_id"`
+}
+
+// LinkedUser is the member's online account.
+type LinkedUser struct {
+	UID      int64  `json:"uid"`
+	Telefono string `json:"telefono"`
+}
+
+// Guarantor is a guarantor member as shown in the form.
+type Guarantor struct {
+	NID     int64  `json:"nid"`
+	Number  int64  `json:"number"`
+	Nombre  string `json:"nombre"`
+	Surname string `json:"surname"`
+}
+
+// Member is the ficha_socio as the API returns it.
+type Member struct {
+	NID               int64       `json:"nid"`
+	MembershipID      int64       `json:"membership_id"`
+	Association       int64       `json:"association"`
+	Number            int64       `json:"number"`
+	Nombre            string      `json:"nombre"`
+	Surname           string      `json:"surname"`
+	Surname2          string      `json:"surname2"`
+	DNI               string      `json:"dni"`
+	Email             string      `json:"email"`
+	Telefono          string      `json:"telefono"`
+	CountryCode       string      `json:"country_code"`
+	Birthdate         int64       `json:"birthdate"`
+	Foto              URLRef      `json:"foto"`
+	Type              string      `json:"type"`
+	StatusMember      int         `json:"status_member"`
+	IsStaff           bool        `json:"is_staff"`
+	EndDate           int64       `json:"end_date"`
+	MemberCreated     int64       `json:"member_created"`
+	Monedero          float64     `json:"monedero"`
+	MonederoNegativo  bool        `json:"monedero_negativo"`
+	ConsumForecast    int64       `json:"consum_forecast"`
+	Notes             string      `json:"notes"`
+	Documents         []Document  `json:"documents"`
+	MemcardRoles      []string    `json:"memcard_roles"`
+	MemcardAddress    Address     `json:"memcard_address"`
+	EndorsementMember []Guarantor `json:"endorsement_member"`
+	Signature         URLRef      `json:"signature"`
+	CategoryMember    *Category   `json:"category_member"`
+	User              *LinkedUser `json:"user"`
+	Keychain          string      `json:"keychain"`
+	OnlineAccount     bool        `json:"online_account"`
+}
+
+// FullName is "Nombre Surname Surname2".
+func (m *Member) FullName() string {
+	return strings.Join(strings.Fields(m.Nombre+" "+m.Surname+" "+m.Surname2), " ")
+}

@@ -1,0 +1,312 @@
+package member
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/auth"
+	"socius/internal/db"
+	"socius/internal/files"
+	"socius/internal/textnorm"
+)
+
+// Accounts creates the online account (a user) of a member.
+type Accounts interface {
+	CreateUser(ctx context.Context, q db.Q, u auth.NewUser) (int64, error)
+}
+
+// Service implements the member rules.
+type Service struct {
+	db       *db.DB
+	accounts Accounts
+}
+
+// New returns the member service.
+func New(d *db.DB, accounts Accounts) *Service { return &Service{db: d, accounts: accounts} }
+
+type row struct {
+	ID             int64          `db:"id"`
+	ClubID         int64          `db:"club_id"`
+	UserID         sql.NullInt64  `db:"user_id"`
+	Number         int64          `db:"number"`
+	Nombre         string         `db:"nombre"`
+	Surname        string         `db:"surname"`
+	Surname2       string         `db:"surname2"`
+	DNI            string         `db:"dni"`
+	Email          string         `db:"email"`
+	Telefono       string         `db:"telefono"`
+	CountryCode    string         `db:"country_code"`
+	Birthdate      int64          `db:"birthdate"`
+	Type           string         `db:"type"`
+	Status         int            `db:"status"`
+	IsStaff        int            `db:"is_staff"`
+	OnlineAccount  int            `db:"online_account"`
+	EndDate        int64          `db:"end_date"`
+	Keychain       string         `db:"keychain"`
+	ConsumForecast int64          `db:"consum_forecast"`
+	Notes          string         `db:"notes"`
+	Created        int64          `db:"created"`
+	Thoroughfare   string         `db:"address_thoroughfare"`
+	Locality       string         `db:"address_locality"`
+	PostalCode     string         `db:"address_postal_code"`
+	Country        string         `db:"address_country"`
+	Photo          string         `db:"photo"`
+	Signature      string         `db:"signature"`
+	Negative       int            `db:"monedero_negativo"`
+	CategoryID     sql.NullInt64  `db:"category_id"`
+	UserPhone      sql.NullString `db:"user_phone"`
+}
+
+const memberCols = `m.id, m.club_id, m.user_id, m.number, m.nombre, m.surname, m.surname2, m.dni, m.email, m.telefono,
+	m.country_code, m.birthdate, m.type, m.status, m.is_staff, m.online_account, m.end_date, m.keychain, m.consum_forecast,
+	m.notes, m.created, m.address_thoroughfare, m.address_locality, m.address_postal_code, m.address_country, m.photo,
+	m.signature, m.monedero_negativo, m.category_id, u.phone AS user_phone`
+
+const memberFrom = ` FROM members m LEFT JOIN users u ON u.id = m.user_id`
+
+// Filter narrows a search; empty fields do not filter.
+type Filter struct {
+	Number   int64
+	Nombre   string
+	Surname  string
+	DNI      string
+	Keychain string
+	Email    string
+	Telefono string
+	Status   *int  // 1 active, 0 inactive, nil all
+	IsStaff  *bool // nil all
+	UID      int64
+	NID      int64
+}
+
+// term fields of member_terms.
+const (
+	fieldName    = "n"
+	fieldSurname = "s"
+	fieldDNI     = "d"
+	fieldEmail   = "e"
+	fieldPhone   = "t"
+)
+
+func words(s string) []string {
+	f := textnorm.Fold(s)
+	return strings.FieldsFunc(f, func(r rune) bool { return r == ' ' || r == '-' || r == ',' || r == '.' || r == '@' })
+}
+
+// prefixEnd is the smallest string greater than every string starting with p.
+func prefixEnd(p string) string { return p + "\U0010FFFF" }
+
+// Search returns one page (0-based) of the club's members matching f, and the total.
+func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, page int) ([]Member, int, error) {
+	where := []string{"m.club_id = ?", "m.deleted = 0"}
+	args := []any{clubID}
+	if f.Number > 0 {
+		where, args = append(where, "m.number = ?"), append(args, f.Number)
+	}
+	if k := strings.TrimSpace(f.Keychain); k != "" {
+		where, args = append(where, "m.keychain = ?"), append(args, k)
+	}
+	if f.Status != nil {
+		where, args = append(where, "m.status = ?"), append(args, *f.Status)
+	}
+	if f.IsStaff != nil {
+		where, args = append(where, "m.is_staff = ?"), append(args, boolInt(*f.IsStaff))
+	}
+	if f.UID > 0 {
+		where, args = append(where, "m.user_id = ?"), append(args, f.UID)
+	}
+	if f.NID > 0 {
+		where, args = append(where, "m.id = ?"), append(args, f.NID)
+	}
+	for field, text := range map[string]string{fieldName: f.Nombre, fieldSurname: f.Surname, fieldDNI: f.DNI,
+		fieldEmail: f.Email, fieldPhone: f.Telefono} {
+		for _, w := range words(text) {
+			where = append(where, `m.id IN (SELECT member_id FROM member_terms WHERE club_id = ? AND field = ? AND term >= ? AND term < ?)`)
+			args = append(args, clubID, field, w, prefixEnd(w))
+		}
+	}
+	cond := " WHERE " + strings.Join(where, " AND ")
+	var total int
+	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM members m`+cond, args...); err != nil {
+		return nil, 0, err
+	}
+	q := `SELECT ` + memberCols + memberFrom + cond + ` ORDER BY m.number`
+	if limit > 0 {
+		q += ` LIMIT ? OFFSET ?`
+		args = append(args, limit, limit*max(page, 0))
+	}
+	var rows []row
+	if err := s.db.Select(ctx, &rows, q, args...); err != nil {
+		return nil, 0, err
+	}
+	out, err := s.expand(ctx, s.db.R, rows)
+	return out, total, err
+}
+
+// Get loads one member of the club.
+func (s *Service) Get(ctx context.Context, clubID, nid int64) (*Member, error) {
+	return s.get(ctx, s.db.R, clubID, nid)
+}
+
+func (s *Service) get(ctx context.Context, q db.Q, clubID, nid int64) (*Member, error) {
+	var rows []row
+	if err := db.Select(ctx, q, &rows, `SELECT `+memberCols+memberFrom+` WHERE m.club_id = ? AND m.id = ? AND m.deleted = 0`, clubID, nid); err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, ErrNotFound
+	}
+	out, err := s.expand(ctx, q, rows)
+	if err != nil {
+		return nil, err
+	}
+	return &out[0], nil
+}
+
+// ByDNI finds the club's member with an ID number (case and spacing folded).
+func (s *Service) ByDNI(ctx context.Context, clubID int64, dni string) (*Member, error) {
+	var id int64
+	err := s.db.Get(ctx, &id, `SELECT id FROM members WHERE club_id = ? AND dni = ? AND deleted = 0 ORDER BY id LIMIT 1`, clubID, NormaliseDNI(dni))
+	if errors.Is(err, db.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.Get(ctx, clubID, id)
+}
+
+// NormaliseDNI upper-cases an ID number and removes spaces and dashes.
+func NormaliseDNI(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '.' {
+			return -1
+		}
+		return r
+	}, strings.ToUpper(strings.TrimSpace(s)))
+}
+
+// expand turns rows into members with roles, guarantors, documents and category.
+func (s *Service) expand(ctx context.Context, q db.Q, rows []row) ([]Member, error) {
+	out := make([]Member, 0, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = strconv.FormatInt(r.ID, 10)
+	}
+	in := strings.Join(ids, ",") // integers from the database: safe to inline
+	roles := map[int64][]string{}
+	var rr []struct {
+		MemberID int64  `db:"member_id"`
+		Role     string `db:"role"`
+	}
+	if err := db.Select(ctx, q, &rr, `SELECT member_id, role FROM member_roles WHERE member_id IN (`+in+`) ORDER BY role`); err != nil {
+		return nil, err
+	}
+	for _, r := range rr {
+		roles[r.MemberID] = append(roles[r.MemberID], r.Role)
+	}
+	guar := map[int64][]Guarantor{}
+	var gr []struct {
+		MemberID int64  `db:"member_id"`
+		ID       int64  `db:"id"`
+		Number   int64  `db:"number"`
+		Nombre   string `db:"nombre"`
+		Surname  string `db:"surname"`
+	}
+	if err := db.Select(ctx, q, &gr, `SELECT e.member_id, m.id, m.number, m.nombre, m.surname FROM member_endorsements e
+		JOIN members m ON m.id = e.endorser_id WHERE e.member_id IN (`+in+`) ORDER BY m.number`); err != nil {
+		return nil, err
+	}
+	for _, g := range gr {
+		guar[g.MemberID] = append(guar[g.MemberID], Guarantor{NID: g.ID, Number: g.Number, Nombre: g.Nombre, Surname: g.Surname})
+	}
+	docs := map[int64][]Document{}
+	var dr []struct {
+		MemberID int64  `db:"member_id"`
+		FileID   string `db:"file_id"`
+		Name     string `db:"name"`
+	}
+	if err := db.Select(ctx, q, &dr, `SELECT member_id, file_id, name FROM member_documents WHERE member_id IN (`+in+`) ORDER BY name`); err != nil {
+		return nil, err
+	}
+	for _, d := range dr {
+		docs[d.MemberID] = append(docs[d.MemberID], Document{FID: d.FileID, URL: files.URL(d.FileID), Name: d.Name})
+	}
+	cats := map[int64]*Category{}
+	var cr []Category
+	if err := db.Select(ctx, q, &cr, `SELECT id, title, descuento, club_id FROM club_categories WHERE club_id = ? AND type = ?`, rows[0].ClubID, CategoryType); err != nil {
+		return nil, err
+	}
+	for i := range cr {
+		cats[cr[i].NID] = &cr[i]
+	}
+	for _, r := range rows {
+		m := Member{NID: r.ID, MembershipID: r.ID, Association: r.ClubID, Number: r.Number, Nombre: r.Nombre, Surname: r.Surname,
+			Surname2: r.Surname2, DNI: r.DNI, Email: r.Email, Telefono: r.Telefono, CountryCode: r.CountryCode,
+			Birthdate: r.Birthdate, Foto: URLRef{files.URL(r.Photo)}, Type: r.Type, StatusMember: r.Status,
+			IsStaff: r.IsStaff == 1, EndDate: r.EndDate, MemberCreated: r.Created, MonederoNegativo: r.Negative == 1,
+			ConsumForecast: r.ConsumForecast, Notes: r.Notes, Documents: docs[r.ID], MemcardRoles: roles[r.ID],
+			MemcardAddress:    Address{r.Thoroughfare, r.Locality, r.PostalCode, r.Country},
+			EndorsementMember: guar[r.ID], Signature: URLRef{files.URL(r.Signature)}, Keychain: r.Keychain,
+			OnlineAccount: r.OnlineAccount == 1}
+		if m.Documents == nil {
+			m.Documents = []Document{}
+		}
+		if m.MemcardRoles == nil {
+			m.MemcardRoles = []string{}
+		}
+		if m.EndorsementMember == nil {
+			m.EndorsementMember = []Guarantor{}
+		}
+		if r.CategoryID.Valid {
+			m.CategoryMember = cats[r.CategoryID.Int64]
+		}
+		if r.UserID.Valid {
+			m.User = &LinkedUser{UID: r.UserID.Int64, Telefono: r.UserPhone.String}
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// indexTerms rewrites the search words of a member (inside tx).
+func indexTerms(ctx context.Context, tx *sqlx.Tx, clubID, id int64, nombre, surname, surname2, dni, email, phone string) error {
+	if _, err := db.Exec(ctx, tx, `DELETE FROM member_terms WHERE member_id = ?`, id); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	add := func(field, text string) error {
+		for _, w := range words(text) {
+			if seen[field+w] {
+				continue
+			}
+			seen[field+w] = true
+			if _, err := db.Exec(ctx, tx, `INSERT INTO member_terms (club_id, field, term, member_id) VALUES (?,?,?,?)`, clubID, field, w, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, p := range [][2]string{{fieldName, nombre}, {fieldSurname, surname + " " + surname2}, {fieldDNI, dni},
+		{fieldEmail, email}, {fieldPhone, phone}} {
+		if err := add(p[0], p[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
