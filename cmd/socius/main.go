@@ -93,9 +93,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 		return nil
 	}
 	name := args[0]
-	if name == "admin" && len(args) >= 3 {
+	// "admin club create", "admin user password", … take three words; "admin notify" two.
+	if name == "admin" && len(args) >= 3 && (args[1] == "club" || args[1] == "user" || args[1] == "novelty") {
 		name, args = "admin "+args[1]+" "+args[2], args[2:]
-	} else if name == "admin" && len(args) == 2 {
+	} else if name == "admin" && len(args) >= 2 {
 		name, args = "admin "+args[1], args[1:]
 	}
 	c := newCmd(name)

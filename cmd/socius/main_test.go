@@ -185,6 +185,16 @@ func TestAdminCommands(t *testing.T) {
 		wantErr(t, err, "title")
 	})
 
+	t.Run("notify", func(t *testing.T) {
+		id := c.id("", "admin", "notify", "--club", "1", "--title", "Aviso", "--body", "Cerramos a las 20:00")
+		var body string
+		if err := a.DB.Get(ctx, &body, `SELECT body FROM club_events WHERE id = ? AND club_id = 1 AND type = 'push'`, id); err != nil || body != "Cerramos a las 20:00" {
+			t.Fatalf("club event %d: %q %v", id, body, err)
+		}
+		_, err := c.run("", "admin", "notify", "--club", "999", "--title", "x", "--body", "y")
+		wantErr(t, err, "club")
+	})
+
 	t.Run("demo refuses a database with clubs", func(t *testing.T) {
 		_, err := c.run("", "demo")
 		if !errors.Is(err, app.ErrNotEmpty) {

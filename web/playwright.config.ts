@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests against the real binary (../bin/socius, built by `make build`)
+// in Debian's Chromium. Two servers: the demo, and a second one that announces a
+// newer version so the update bar can be seen.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const serve = (port: number, dir: string, extra = '') =>
+  `bash -c 'rm -rf ${dir} && mkdir -p ${dir} && exec ../bin/socius serve --demo --addr 127.0.0.1:${port} --data ${dir} ${extra}'`;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: 'http://127.0.0.1:18080',
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+        '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  webServer: [
+    {
+      command: serve(18080, 'e2e/.data/main'),
+      url: 'http://127.0.0.1:18080/api/vue_version',
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { SOCIUS_LOGIN_LOCK_AFTER: '1000', SOCIUS_LOGIN_SLOW_AFTER: '1000' },
+    },
+    {
+      command: serve(18081, 'e2e/.data/newer'),
+      url: 'http://127.0.0.1:18081/api/vue_version',
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { SOCIUS_VUE_VERSION: '99.0' },
+    },
+  ],
+});

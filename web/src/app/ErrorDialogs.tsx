@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { classifyError, errorText, setApiErrorHandler } from '../shared/api';
+import { endSession, setCurrentClubId } from '../shared/session/store';
+import { useAlert } from './dialogs';
+
+/**
+ * The central error dialogs of spec §8. Registers itself as the API error handler while mounted.
+ * - 403 "Access denied for user anonymous": session expired; OK clears the local session -> login.
+ * - 403 "Access denied for user NAME": permissions required.
+ * - 400 club.no_member_record: the message, then back to the root without a current club.
+ * - anything else: "Ha habido un problemilla" with the (translated) server message.
+ */
+export function ErrorDialogs() {
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { t, i18n } = useTranslation();
+  const open = useRef(new Set<string>());
+
+  useEffect(() => {
+    const once = (key: string, show: (done: () => void) => void) => {
+      if (open.current.has(key) || open.current.has('session')) return;
+      open.current.add(key);
+      show(() => open.current.delete(key));
+    };
+
+    return setApiErrorHandler((error) => {
+      const kind = classifyError(error);
+      if (kind === 'sessionExpired') {
+        once('session', (done) =>
+          alert({
+            type: 'warning',
+            title: t('errors.sessionExpiredTitle'),
+            content: t('errors.sessionExpiredBody'),
+            dismissable: false,
+            onOk: () => {
+              done();
+              endSession();
+              queryClient.clear();
+              navigate('/', { replace: true });
+            },
+          }),
+        );
+        return;
+      }
+      if (kind === 'forbidden') {
+        once('forbidden', (done) =>
+          alert({
+            type: 'warning',
+            title: t('errors.forbiddenTitle'),
+            content: t('errors.forbiddenBody'),
+            onClose: done,
+          }),
+        );
+        return;
+      }
+      const text = errorText(error, t, (k) => i18n.exists(k));
+      if (kind === 'noMemberRecord') {
+        once('noMemberRecord', (done) =>
+          alert({
+            type: 'error',
+            title: t('errors.title'),
+            content: text,
+            dismissable: false,
+            onOk: () => {
+              done();
+              setCurrentClubId(null);
+              navigate('/', { replace: true });
+            },
+          }),
+        );
+        return;
+      }
+      once(`generic:${text}`, (done) =>
+        alert({ type: 'error', title: t('errors.title'), content: text, onClose: done }),
+      );
+    });
+  }, [alert, navigate, queryClient, t, i18n]);
+
+  return null;
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../shared/api';
+
+export const VERSION_CHECK_MS = 300_000;
+
+/** GET /api/vue_version — the version the server carries; polled every 5 minutes. */
+export function useServerVersion() {
+  return useQuery({
+    queryKey: ['vue_version'],
+    queryFn: () => unwrap(api.GET('/api/vue_version')),
+    refetchInterval: VERSION_CHECK_MS,
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: false,
+    staleTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+/** GET /api/app_config — provider name (access alerts) and providers URL (profile menu). */
+export function useAppConfig() {
+  return useQuery({
+    queryKey: ['app_config'],
+    queryFn: () => unwrap(api.GET('/api/app_config')),
+    staleTime: Infinity,
+    retry: 1,
+    meta: { silent: true },
+  });
+}

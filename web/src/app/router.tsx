@@ -1,0 +1,67 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { useSession } from '../shared/session/store';
+import { CenteredSpin } from '../shared/ui/CenteredSpin';
+import { RootLayout } from './RootLayout';
+
+export const BASENAME = '/app';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const AuthenticatedApp = lazy(() => import('./AuthenticatedApp'));
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<CenteredSpin fullPage />}>{children}</Suspense>;
+}
+
+/** "/": the login page when logged out, the club page when logged in. */
+function HomeRoute() {
+  const session = useSession();
+  if (session) return <Navigate to="/club" replace />;
+  return (
+    <Loading>
+      <LoginPage />
+    </Loading>
+  );
+}
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (!session) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/**
+ * The top-level routes. Everything behind the login (the route registry of routes.tsx, the
+ * shell) is one lazy chunk, so the login page loads only what it needs. Declarative routing
+ * (BrowserRouter) keeps React Router's data-router code out of the bundle.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter basename={BASENAME}>
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route index element={<HomeRoute />} />
+          <Route
+            path="reset-password"
+            element={
+              <Loading>
+                <ResetPasswordPage />
+              </Loading>
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <RequireSession>
+                <Loading>
+                  <AuthenticatedApp />
+                </Loading>
+              </RequireSession>
+            }
+          />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * The route registry: every route of spec part 1 §2 and part 2 §2 and every side-menu dialog,
+ * with its gate (a key of src/shared/access/gates.json), its place in the side menu and its page.
+ * The router, the side menu and the route guard all read this one list.
+ */
+import {
+  AccountBookOutlined,
+  ApartmentOutlined,
+  AppstoreAddOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  CalendarOutlined,
+  CommentOutlined,
+  CreditCardOutlined,
+  CrownOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  DesktopOutlined,
+  EuroCircleOutlined,
+  ExportOutlined,
+  FieldTimeOutlined,
+  FileDoneOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  HistoryOutlined,
+  IdcardOutlined,
+  InboxOutlined,
+  LayoutOutlined,
+  LineChartOutlined,
+  LockOutlined,
+  LoginOutlined,
+  MessageOutlined,
+  NotificationOutlined,
+  QrcodeOutlined,
+  ReadOutlined,
+  RiseOutlined,
+  ScanOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  SolutionOutlined,
+  StockOutlined,
+  SwapOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  TransactionOutlined,
+  UserAddOutlined,
+  UserSwitchOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+
+export type MenuGroupKey = 'members' | 'pos' | 'cash' | 'admin' | 'reports' | 'social';
+
+export interface MenuGroup {
+  key: MenuGroupKey;
+  /** Key of gates.json `menuGroups`. */
+  gate: MenuGroupKey;
+  order: number;
+  icon: ReactNode;
+  labelKey: string;
+}
+
+export interface MenuPlacement {
+  group: MenuGroupKey;
+  order: number;
+  icon: ReactNode;
+  labelKey: string;
+}
+
+export interface RouteEntry {
+  /** Route path under /app/, spelled as the product spells it. */
+  name: string;
+  /** Key of gates.json `screens`. */
+  gate: string;
+  /** A screen, or a side-menu dialog (opened as a page for now). */
+  kind: 'screen' | 'dialog';
+  /** 'bare' screens (TV shows, product detail) hide the navigation. */
+  layout: 'shell' | 'bare';
+  menu?: MenuPlacement;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+/** Menu groups under the heading "Gestión Club", in order. */
+export const menuGroups: MenuGroup[] = [
+  { key: 'members', gate: 'members', order: 10, icon: <TeamOutlined />, labelKey: 'menu.groups.members' },
+  { key: 'pos', gate: 'pos', order: 20, icon: <ShoppingCartOutlined />, labelKey: 'menu.groups.pos' },
+  { key: 'cash', gate: 'cash', order: 30, icon: <DatabaseOutlined />, labelKey: 'menu.groups.cash' },
+  { key: 'admin', gate: 'admin', order: 40, icon: <SettingOutlined />, labelKey: 'menu.groups.admin' },
+  { key: 'reports', gate: 'reports', order: 50, icon: <BarChartOutlined />, labelKey: 'menu.groups.reports' },
+  { key: 'social', gate: 'social', order: 60, icon: <GlobalOutlined />, labelKey: 'menu.groups.social' },
+];
+
+const ClubPage = lazy(() => import('../features/club/ClubPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const NoveltiesPage = lazy(() => import('../features/novelties/NoveltiesPage'));
+/** Honest "being prepared" page for every screen not built yet. */
+const PlannedPage = lazy(() => import('../features/placeholder/PlannedPage'));
+
+type EntryOptions = {
+  gate?: string;
+  layout?: RouteEntry['layout'];
+  page?: RouteEntry['page'];
+  menu?: [MenuGroupKey, number, ReactNode];
+};
+
+function screen(name: string, o: EntryOptions = {}): RouteEntry {
+  return entry('screen', name, o);
+}
+
+function dialog(name: string, o: EntryOptions = {}): RouteEntry {
+  return entry('dialog', name, o);
+}
+
+function entry(kind: RouteEntry['kind'], name: string, o: EntryOptions): RouteEntry {
+  return {
+    name,
+    gate: o.gate ?? name,
+    kind,
+    layout: o.layout ?? 'shell',
+    page: o.page ?? PlannedPage,
+    menu: o.menu && { group: o.menu[0], order: o.menu[1], icon: o.menu[2], labelKey: `menu.items.${name}` },
+  };
+}
+
+export const routes: RouteEntry[] = [
+  // Club, profile, novelties (reachable by every staff member of the club)
+  screen('club', { page: ClubPage }),
+  screen('userprofile', { page: ProfilePage }),
+  screen('novelties', { page: NoveltiesPage }),
+  screen('descarga'),
+
+  // Members
+  screen('patientcreate', { menu: ['members', 10, <UserAddOutlined />] }),
+  screen('patientmanager', { menu: ['members', 20, <TeamOutlined />] }),
+  screen('userinvite', { menu: ['members', 30, <SolutionOutlined />] }),
+  screen('uservalidation', { menu: ['members', 40, <QrcodeOutlined />] }),
+  screen('dniread', { menu: ['members', 50, <ScanOutlined />] }),
+  screen('usersmanager', { menu: ['members', 60, <UserSwitchOutlined />] }),
+  dialog('accesscontrol', { menu: ['members', 70, <LoginOutlined />] }),
+
+  // Point of sale
+  screen('pos', { menu: ['pos', 10, <ShopOutlined />] }),
+  screen('ordersInProcess', { menu: ['pos', 20, <FieldTimeOutlined />] }),
+
+  // Cash and inventory
+  screen('dispensarymanagerpro', { menu: ['cash', 10, <AppstoreOutlined />] }),
+  screen('dispensarymanagerbasic', { menu: ['cash', 20, <AppstoreAddOutlined />] }),
+  screen('stockmanager', { menu: ['cash', 30, <StockOutlined />] }),
+  screen('inventorymanager', { menu: ['cash', 40, <InboxOutlined />] }),
+  dialog('closeregister', { menu: ['cash', 50, <LockOutlined />] }),
+  dialog('cashmovement', { menu: ['cash', 60, <SwapOutlined />] }),
+  screen('closeregisterhistory', { menu: ['cash', 70, <HistoryOutlined />] }),
+  screen('dispensaryproductcreatepro'),
+  screen('dispensaryproductcreatebasic'),
+  screen('dispensary'),
+  screen('dispensary_item', { gate: 'dispensary', layout: 'bare' }),
+  screen('productHistoryReport'),
+
+  // Administration
+  screen('staffmanager', { menu: ['admin', 10, <IdcardOutlined />] }),
+  screen('cupons', { menu: ['admin', 20, <TagsOutlined />] }),
+  screen('cuponcreate'),
+  screen('cuponUsesList'),
+  dialog('walletamounts', { menu: ['admin', 30, <WalletOutlined />] }),
+  dialog('feetypes', { menu: ['admin', 40, <CreditCardOutlined />] }),
+  dialog('membercategories', { menu: ['admin', 50, <CrownOutlined />] }),
+  dialog('productcategories', { menu: ['admin', 60, <ApartmentOutlined />] }),
+  dialog('cashamounts', { menu: ['admin', 70, <EuroCircleOutlined />] }),
+  dialog('weightdiscrepancy', { menu: ['admin', 80, <DashboardOutlined />] }),
+  dialog('paymentmethods', { menu: ['admin', 90, <BankOutlined />] }),
+  dialog('consumptionforecast', { menu: ['admin', 100, <LineChartOutlined />] }),
+
+  // Reports
+  screen('ordersReport', { menu: ['reports', 10, <FileTextOutlined />] }),
+  screen('dispensationReport', { menu: ['reports', 20, <ExportOutlined />] }),
+  screen('efficiencyReport', { menu: ['reports', 30, <RiseOutlined />] }),
+  screen('walletReport', { menu: ['reports', 40, <AccountBookOutlined />] }),
+  screen('accesscontrolreport', { menu: ['reports', 50, <AuditOutlined />] }),
+  screen('movementsreport', { menu: ['reports', 60, <TransactionOutlined />] }),
+  screen('closingregisterreport', { menu: ['reports', 70, <FileDoneOutlined />] }),
+  screen('closingreport', { menu: ['reports', 80, <CalendarOutlined />] }),
+
+  // Social
+  screen('clubmanager', { menu: ['social', 10, <LayoutOutlined />] }),
+  screen('htmleditor'),
+  screen('news', { menu: ['social', 20, <ReadOutlined />] }),
+  screen('newscreate'),
+  screen('events', { menu: ['social', 30, <ScheduleOutlined />] }),
+  screen('eventcreate'),
+  screen('consults', { menu: ['social', 40, <CommentOutlined />] }),
+  screen('pushnotificationsmanager', { menu: ['social', 50, <NotificationOutlined />] }),
+  screen('smsmanager', { menu: ['social', 60, <MessageOutlined />] }),
+  screen('tvshows', { menu: ['social', 70, <DesktopOutlined />] }),
+  screen('tvshow1', { layout: 'bare' }),
+  screen('tvshow2', { layout: 'bare' }),
+  screen('tvshow3', { layout: 'bare' }),
+  screen('tvshowsettings'),
+];
+
+/** Old paths that lead to a route of the registry. */
+export const redirects: { from: string; to: string }[] = [{ from: 'carta', to: 'tvshows' }];
+
+/** The route the app opens after login and whenever access is refused ("the root"). */
+export const HOME_ROUTE = 'club';
+
+export function findRoute(name: string): RouteEntry | undefined {
+  return routes.find((r) => r.name === name);
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { checkAccess, gates, isOpenGate } from '../../shared/access/gates';
+import { useClub, useClubSelection } from '../../shared/session';
+import { CenteredSpin } from '../../shared/ui/CenteredSpin';
+import { useAppConfig } from '../api';
+import { useAlert } from '../dialogs';
+import { HOME_ROUTE, type RouteEntry } from '../routes';
+
+/**
+ * Opens a route only when the current club has one of the gate's flags and the user one of its
+ * roles. Refusals alert (feature: "…proveedor de {provider}", role: "…su administrador") and go
+ * to the root.
+ */
+export function RouteGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
+  const { t } = useTranslation();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const { currentId, isPending: clubsPending } = useClubSelection();
+  const club = useClub(currentId);
+  const config = useAppConfig();
+  const gate = gates.screens[entry.gate];
+  const open = isOpenGate(gate);
+  const result = !open && club.data ? checkAccess(gate, club.data) : null;
+  const refused = result && !result.ok ? result.reason : null;
+  const alerted = useRef<string | null>(null);
+
+  useEffect(() => {
+    document.title = `${t(`routes.${entry.name}`)} · ${t('common.appName')}`;
+  }, [entry.name, t]);
+
+  useEffect(() => {
+    if (!refused) {
+      alerted.current = null;
+      return;
+    }
+    const key = `${entry.name}:${currentId}:${refused}`;
+    if (alerted.current === key) return;
+    alerted.current = key;
+    const provider = config.data?.provider_name || t('access.defaultProvider');
+    alert({
+      type: 'warning',
+      title: t('access.title'),
+      content: refused === 'feature' ? t('access.featureRefused', { provider }) : t('access.roleRefused'),
+    });
+    navigate('/', { replace: true });
+  }, [refused, entry.name, currentId, config.data, alert, navigate, t]);
+
+  if (open) return <>{children}</>;
+  if (currentId === null) {
+    if (clubsPending) return <CenteredSpin />;
+    return <Navigate to={`/${HOME_ROUTE}`} replace />;
+  }
+  if (club.isPending) return <CenteredSpin />;
+  if (!club.data || refused) return null;
+  return <>{children}</>;
+}

@@ -1,0 +1,75 @@
+import { HomeOutlined } from '@ant-design/icons';
+import { Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { gates, type ClubAccess } from '../../shared/access/gates';
+import { buildMenu } from '../menuModel';
+import { HOME_ROUTE, menuGroups, routes } from '../routes';
+import styles from './shell.module.css';
+
+interface Props {
+  club: ClubAccess | undefined;
+  onNavigate?: () => void;
+}
+
+/** The dark side menu: the club page, then "Gestión Club" with the groups the club and user may see. */
+export function SideMenu({ club, onNavigate }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const current = location.pathname.replace(/^\/+/, '').split('/')[0] || HOME_ROUTE;
+
+  const model = useMemo(() => buildMenu(routes, menuGroups, gates, club), [club]);
+  const currentGroup = model.find((g) => g.entries.some((e) => e.name === current))?.group.key;
+  const [openKeys, setOpenKeys] = useState<string[]>(currentGroup ? [`group:${currentGroup}`] : []);
+
+  useEffect(() => {
+    if (!currentGroup) return;
+    const key = `group:${currentGroup}`;
+    setOpenKeys((keys) => (keys.includes(key) ? keys : [...keys, key]));
+  }, [currentGroup]);
+
+  const items: MenuProps['items'] = [
+    {
+      key: HOME_ROUTE,
+      icon: <HomeOutlined />,
+      label: <span data-testid={`menu-item-${HOME_ROUTE}`}>{t('menu.home')}</span>,
+    },
+  ];
+  if (model.length > 0) {
+    items.push({
+      type: 'group',
+      key: 'heading',
+      label: t('menu.heading'),
+      children: model.map(({ group, entries }) => ({
+        key: `group:${group.key}`,
+        icon: group.icon,
+        label: <span data-testid={`menu-group-${group.key}`}>{t(group.labelKey)}</span>,
+        children: entries.map((e) => ({
+          key: e.name,
+          icon: e.menu?.icon,
+          label: <span data-testid={`menu-item-${e.name}`}>{t(e.menu?.labelKey ?? `routes.${e.name}`)}</span>,
+        })),
+      })),
+    });
+  }
+
+  return (
+    <nav data-testid="side-menu" aria-label={t('menu.navigation')} className={styles.menuNav}>
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={[current]}
+        openKeys={openKeys}
+        onOpenChange={(keys) => setOpenKeys(keys as string[])}
+        onClick={({ key }) => {
+          navigate(`/${key}`);
+          onNavigate?.();
+        }}
+        className={styles.menu}
+      />
+    </nav>
+  );
+}

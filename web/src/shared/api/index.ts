@@ -1,0 +1,5 @@
+export { api, unwrap, type ReplyOf } from './client';
+export { ApiError, classifyError, errorText, isApiError, type ErrorKind } from './errors';
+export { reportApiError, setApiErrorHandler } from './errorBus';
+export { apiOrigin, getCsrfToken, setCsrfToken } from './csrf';
+export { shouldReportCentrally, type RequestMeta } from './query';

@@ -1,0 +1,32 @@
+import type { Dayjs } from 'dayjs';
+import dayjs from './dayjs';
+import { currentLanguage, LOCALE_TAGS } from '../i18n';
+
+/** Accepts unix seconds (number or numeric text) or an ISO date; null when it is not a date. */
+export function toDayjs(value: number | string | null | undefined): Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  const d = Number.isFinite(n) ? dayjs.unix(n) : dayjs(value);
+  return d.isValid() ? d : null;
+}
+
+/** dd/MM/yyyy */
+export function formatDate(value: number | string | null | undefined): string {
+  return toDayjs(value)?.format('DD/MM/YYYY') ?? '';
+}
+
+/** hh:mm dd/MM/yyyy */
+export function formatDateTime(value: number | string | null | undefined): string {
+  return toDayjs(value)?.format('HH:mm DD/MM/YYYY') ?? '';
+}
+
+/** Euros in the user's language, always two decimals. */
+export function formatMoney(euros: number | null | undefined): string {
+  const n = typeof euros === 'number' && Number.isFinite(euros) ? euros : 0;
+  return new Intl.NumberFormat(LOCALE_TAGS[currentLanguage()].bcp47, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(n);
+}

@@ -1,0 +1,3 @@
+export * from './store';
+export * from './api';
+export { clearSelections, KEYS } from './storage';
