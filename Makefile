@@ -60,9 +60,10 @@ chromium:
 test-e2e: build chromium
 	cd $(WEB) && npx playwright test
 
-## bench: performance scenarios against DESIGN.md's budgets
-bench:
+## bench: performance scenarios against DESIGN.md's budgets (API latencies, login page JavaScript size)
+bench: web
 	$(GO) run ./bench
+	cd $(WEB) && npm run --silent check:bundle
 
 clean:
 	rm -rf bin $(WEB)/dist/assets $(WEB)/dist/index.html $(WEB)/e2e/screens

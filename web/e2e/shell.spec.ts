@@ -56,6 +56,8 @@ test('narrow screen: the menu folds behind the burger', async ({ page }) => {
   await shot(page, 'shell-narrow');
   await page.getByTestId('burger-button').click();
   await expect(page.getByTestId('side-menu')).toBeVisible();
+  await expect(page.getByTestId('side-menu')).toBeInViewport({ ratio: 1 }); // the drawer has finished sliding in
+  await page.waitForTimeout(300);
   await shot(page, 'shell-narrow-menu');
 });
 
