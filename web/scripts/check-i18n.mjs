@@ -87,12 +87,47 @@ export function loadDictionaries(localesDir) {
   );
 }
 
+/** Feature dictionaries: src/features/<name>/locales/<lang>.json, loaded with the feature's chunk. */
+export function featureLocaleDirs(srcDir) {
+  const features = join(srcDir, 'features');
+  const dirs = [];
+  try {
+    for (const name of readdirSync(features)) {
+      const dir = join(features, name, 'locales');
+      try {
+        if (statSync(dir).isDirectory()) dirs.push(dir);
+      } catch {
+        /* a feature without its own dictionaries */
+      }
+    }
+  } catch {
+    /* no features folder */
+  }
+  return dirs;
+}
+
+function merge(into, from) {
+  for (const [k, v] of Object.entries(from ?? {})) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) into[k] = merge(into[k] ?? {}, v);
+    else into[k] = v;
+  }
+  return into;
+}
+
 /** Runs both checks; returns the report lines (empty when everything is fine). */
 export function runCheck({ localesDir, srcDir }) {
   const dictionaries = loadDictionaries(localesDir);
   const lines = [];
   for (const p of checkDictionaries(dictionaries)) lines.push(`${p.lang}.json: ${p.kind} key "${p.key}"`);
-  for (const p of checkSources(srcDir, dictionaries[REFERENCE])) {
+  const reference = merge({}, dictionaries[REFERENCE]);
+  for (const dir of featureLocaleDirs(srcDir)) {
+    const feature = loadDictionaries(dir);
+    for (const p of checkDictionaries(feature)) {
+      lines.push(`${relative(process.cwd(), dir)}/${p.lang}.json: ${p.kind} key "${p.key}"`);
+    }
+    merge(reference, feature[REFERENCE]);
+  }
+  for (const p of checkSources(srcDir, reference)) {
     lines.push(`${relative(process.cwd(), p.file)}: key "${p.key}" is not in ${REFERENCE}.json`);
   }
   return lines;

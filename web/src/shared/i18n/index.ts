@@ -99,3 +99,13 @@ export function currentLanguage(): Language {
 
 export { i18n };
 export default i18n;
+
+/**
+ * Adds a feature's own dictionaries (src/features/<x>/locales/*.json). A feature calls this at the top
+ * of its module, so its strings travel in its lazily loaded chunk and not in the login page's bundle.
+ */
+export function addFeatureDictionaries(dictionaries: Record<Language, Dictionary>): void {
+  for (const lang of LANGUAGES) {
+    i18n.addResourceBundle(lang, 'translation', dictionaries[lang], true, false);
+  }
+}
