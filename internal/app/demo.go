@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/access"
 	"socius/internal/auth"
 	"socius/internal/club"
+	"socius/internal/member"
+	"socius/internal/textnorm"
 )
 
 // ErrNotEmpty refuses loading the demo over existing clubs.
@@ -84,6 +87,9 @@ func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, e
 			}
 		}
 	}
+	if err := a.loadDemoMembers(ctx, clubID); err != nil {
+		return 0, err
+	}
 	for _, nv := range demoNovelties {
 		if _, err := a.AddNovelty(ctx, nv[0], nv[1]); err != nil {
 			return 0, err
@@ -121,4 +127,55 @@ func demoSlide(from, to, text string) string {
 <rect width="1200" height="420" fill="url(#g)"/>
 <circle cx="1040" cy="90" r="160" fill="#fff" opacity=".08"/><circle cx="150" cy="380" r="220" fill="#fff" opacity=".06"/>
 <text x="80" y="230" font-family="sans-serif" font-size="64" font-weight="700" fill="#fff">%s</text></svg>`, from, to, text)
+}
+
+var demoFirst = []string{"José", "María", "Núria", "Jordi", "Lucía", "Álvaro", "Marta", "Íñigo", "Carmen", "Pau",
+	"Sofía", "Joan", "Elena", "Raúl", "Aina", "Sergio", "Laia", "Andrés", "Irene", "Óscar"}
+var demoSurnames = []string{"García", "Martínez", "López", "Sánchez", "Pérez", "Gómez", "Fernández", "Muñoz",
+	"Castaño", "Ibáñez", "Vidal", "Puig", "Serra", "Ferrer", "Roig", "Núñez", "Peña", "Domènech", "Ruiz", "Soler"}
+
+// loadDemoMembers adds a realistic list of members: accents, both types,
+// some inactive, two categories, expired and current fees.
+func (a *App) loadDemoMembers(ctx context.Context, clubID int64) error {
+	regular, err := a.Members.SaveCategory(ctx, clubID, 0, "Socio habitual", 0)
+	if err != nil {
+		return err
+	}
+	founder, err := a.Members.SaveCategory(ctx, clubID, 0, "Socio fundador", 10)
+	if err != nil {
+		return err
+	}
+	letters := "TRWAGMYFPDXBNJZSQVHLCKE"
+	admin := member.Actor{IsAdmin: true}
+	now := time.Now()
+	for i := range 42 {
+		n := 30000000 + i*7919
+		dni := fmt.Sprintf("%08d%c", n, letters[n%23])
+		first, s1, s2 := demoFirst[i%len(demoFirst)], demoSurnames[(i*3)%len(demoSurnames)], demoSurnames[(i*7+5)%len(demoSurnames)]
+		typ, status, cat := member.Ludico, 1, regular.NID
+		if i%5 == 0 {
+			typ = member.Terapeutico
+		}
+		if i%9 == 4 {
+			status = 0
+		}
+		if i < 6 {
+			cat = founder.NID
+		}
+		end := now.AddDate(0, (i%14)-3, 0).Unix() // some fees already expired
+		email := ""
+		if i%3 != 2 {
+			email = fmt.Sprintf("%s.%s%d@correo.example", textnorm.Fold(first), textnorm.Fold(s1), i)
+		}
+		phone := fmt.Sprintf("6%08d", 12345678+i*1111)
+		birth := time.Date(1965+i%35, time.Month(1+i%12), 1+i%27, 12, 0, 0, 0, time.UTC).Unix()
+		fc := int64(20 + (i%6)*10)
+		_, err := a.Members.Save(ctx, clubID, admin, member.Input{Nombre: &first, Surname: &s1, Surname2: &s2, DNI: &dni,
+			Email: &email, Telefono: &phone, Type: &typ, Status: &status, Category: &cat, EndDate: &end, Birthday: &birth,
+			ConsumForecast: &fc})
+		if err != nil {
+			return fmt.Errorf("demo member %d: %w", i, err)
+		}
+	}
+	return nil
 }
