@@ -38,6 +38,7 @@ type result struct {
 
 var scenarios = []scenario{
 	{"session", "no budget (first scenario; argon2id dominates login)", benchSession},
+	{"members", "p99 under 20 ms with 100,000 members in one club (DESIGN.md)", benchMemberSearch},
 }
 
 type env struct {
@@ -114,6 +115,7 @@ func start(engine string, conc int, dur time.Duration) (*env, func(), error) {
 		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
 			return nil, nil, err
 		}
+		fmt.Println("  schema", schema)
 		dropSchema = func() { _, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE"); admin.Close() }
 		sep := "?"
 		if strings.Contains(base, "?") {
@@ -129,10 +131,14 @@ func start(engine string, conc int, dur time.Duration) (*env, func(), error) {
 	return &env{engine: engine, app: a, url: srv.URL, conc: conc, dur: dur}, func() {
 		srv.Close()
 		a.Close()
-		if dropSchema != nil {
+		if dropSchema != nil && os.Getenv("BENCH_KEEP") == "" {
 			dropSchema()
 		}
-		os.RemoveAll(dir)
+		if os.Getenv("BENCH_KEEP") == "" {
+			os.RemoveAll(dir)
+		} else {
+			fmt.Println("  kept", dir)
+		}
 	}, nil
 }
 

@@ -17,7 +17,7 @@ import (
 	"socius/internal/access"
 	"socius/internal/db"
 	"socius/internal/files"
-	"socius/internal/textnorm"
+	"socius/internal/member"
 )
 
 // Errors.
@@ -282,12 +282,17 @@ func AddStaff(ctx context.Context, tx *sqlx.Tx, clubID, uid int64, name, surname
 	if err := db.Get(ctx, tx, &next, `SELECT COALESCE(MAX(number), 0) + 1 FROM members WHERE club_id = ?`, clubID); err != nil {
 		return 0, err
 	}
-	search := textnorm.Fold(strings.Join([]string{name, surname, dni, email}, " "))
 	mid, err := db.Insert(ctx, tx, `INSERT INTO members (club_id, user_id, number, nombre, surname, dni, email, keychain,
-		is_staff, online_account, status, search, created) VALUES (?,?,?,?,?,?,?,?,1,1,1,?,?)`,
-		clubID, uid, next, name, surname, dni, email, dni, search, time.Now().Unix())
+		is_staff, online_account, status, created) VALUES (?,?,?,?,?,?,?,?,1,1,1,?)`,
+		clubID, uid, next, name, surname, dni, email, dni, time.Now().Unix())
 	if err != nil {
 		return 0, err
+	}
+	// the same search words as a member saved from the member form
+	for _, t := range member.Terms(name, surname, "", dni, email, "") {
+		if _, err := db.Exec(ctx, tx, `INSERT INTO member_terms (club_id, field, term, member_id) VALUES (?,?,?,?)`, clubID, t.Field, t.Word, mid); err != nil {
+			return 0, err
+		}
 	}
 	for _, r := range roles {
 		if _, err := db.Exec(ctx, tx, `INSERT INTO member_roles (member_id, role) VALUES (?, ?)`, mid, r); err != nil {

@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/jmoiron/sqlx"
 	"github.com/xuri/excelize/v2"
 
 	"socius/internal/access"
@@ -117,17 +118,18 @@ type memberSearchInput struct {
 type memberListOutput struct {
 	Body struct {
 		Data        []member.Member `json:"data"`
-		TotalFichas int             `json:"total_fichas"`
+		TotalFichas int             `json:"total_fichas" doc:"Exact up to 1000; see more"`
+		More        bool            `json:"more" doc:"More than total_fichas members match: refine the search"`
 	}
 }
 
 func (s *Server) memberSearch(ctx context.Context, in *memberSearchInput) (*memberListOutput, error) {
-	list, total, err := s.members.Search(ctx, info(ctx).Club.ID, in.filter(), in.Limit, in.Page)
+	list, total, more, err := s.members.Search(ctx, info(ctx).Club.ID, in.filter(), in.Limit, in.Page)
 	if err != nil {
 		return nil, err
 	}
 	out := &memberListOutput{}
-	out.Body.Data, out.Body.TotalFichas = list, total
+	out.Body.Data, out.Body.TotalFichas, out.Body.More = list, total, more
 	return out, nil
 }
 
@@ -181,7 +183,7 @@ func exportRow(m *member.Member, tz *time.Location) []string {
 // CSV with a byte-order mark (so Excel reads the accents) and a header row.
 func (s *Server) memberExport(ctx context.Context, in *memberExportInput) (*downloadOutput, error) {
 	c := info(ctx).Club
-	list, _, err := s.members.Search(ctx, c.ID, in.filter(), 0, 0)
+	list, _, _, err := s.members.Search(ctx, c.ID, in.filter(), 0, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -326,12 +328,15 @@ func (s *Server) memberByDNI(ctx context.Context, in *byDNIInput) (*memberOutput
 func (s *Server) memberCard(ctx context.Context, in *byDNIInput) (*memberOutput, error) {
 	clubID := info(ctx).Club.ID
 	code := strings.TrimSpace(in.DNI)
+	if code == "" { // an empty key fob filter would match the club's first member
+		return nil, s.memberError(member.ErrNotFound)
+	}
 	m, err := s.members.ByDNI(ctx, clubID, code)
 	if errors.Is(err, member.ErrNotFound) {
-		list, _, serr := s.members.Search(ctx, clubID, member.Filter{Keychain: code}, 1, 0)
+		list, _, _, serr := s.members.Search(ctx, clubID, member.Filter{Keychain: code}, 1, 0)
 		if serr == nil && len(list) == 0 {
 			if n, perr := strconv.ParseInt(code, 10, 64); perr == nil && n > 0 {
-				list, _, serr = s.members.Search(ctx, clubID, member.Filter{Number: n}, 1, 0)
+				list, _, _, serr = s.members.Search(ctx, clubID, member.Filter{Number: n}, 1, 0)
 			}
 		}
 		if serr != nil {
@@ -350,14 +355,14 @@ func (s *Server) memberCard(ctx context.Context, in *byDNIInput) (*memberOutput,
 type registerInput struct {
 	Body struct {
 		CID       int64  `json:"cid" required:"true"`
-		Name      string `json:"name" maxLength:"80"`
-		Surname   string `json:"surname" maxLength:"80"`
-		DNI       string `json:"dni" maxLength:"30"`
-		MjID      string `json:"mjid" maxLength:"64" doc:"Member number, empty for the next free one"`
-		Email     string `json:"email" maxLength:"200"`
-		Tlf       string `json:"tlf" maxLength:"20"`
-		Birthdate int64  `json:"birthdate"`
-		SendSMS   bool   `json:"sendsms"`
+		Name      string `json:"name,omitempty" maxLength:"80"`
+		Surname   string `json:"surname,omitempty" maxLength:"80"`
+		DNI       string `json:"dni,omitempty" maxLength:"30"`
+		MjID      string `json:"mjid,omitempty" maxLength:"64" doc:"Member number, empty for the next free one"`
+		Email     string `json:"email,omitempty" maxLength:"200"`
+		Tlf       string `json:"tlf,omitempty" maxLength:"20"`
+		Birthdate int64  `json:"birthdate,omitempty"`
+		SendSMS   bool   `json:"sendsms,omitempty"`
 	}
 }
 
@@ -429,7 +434,7 @@ type smsInviteInput struct {
 		AsocID      int64  `json:"asocid" required:"true"`
 		UID         int64  `json:"uid" required:"true" doc:"The member's user (online account)"`
 		Tlf         string `json:"tlf" minLength:"1" maxLength:"16"`
-		CountryCode string `json:"country_code" maxLength:"4"`
+		CountryCode string `json:"country_code,omitempty" maxLength:"4" doc:"Without the plus; default the member's"`
 	}
 }
 
@@ -443,7 +448,7 @@ type messageStateOutput struct {
 
 func (s *Server) smsInvite(ctx context.Context, in *smsInviteInput) (*messageStateOutput, error) {
 	ri := info(ctx)
-	list, _, err := s.members.Search(ctx, ri.Club.ID, member.Filter{UID: in.Body.UID}, 1, 0)
+	list, _, _, err := s.members.Search(ctx, ri.Club.ID, member.Filter{UID: in.Body.UID}, 1, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -518,7 +523,7 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 	}
 	var to []comms.Recipient
 	for _, uid := range slices.Compact(slices.Sorted(slices.Values(in.Body.UIDs))) {
-		list, _, err := s.members.Search(ctx, ri.Club.ID, member.Filter{UID: uid}, 1, 0)
+		list, _, _, err := s.members.Search(ctx, ri.Club.ID, member.Filter{UID: uid}, 1, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -612,7 +617,13 @@ func (s *Server) fileUpload(ctx context.Context, in *uploadInput) (*uploadOutput
 	if len(fhs) == 0 {
 		return nil, Fail(400, "file.none", "No se ha recibido ningún archivo")
 	}
-	out := &uploadOutput{Body: []member.Document{}}
+	// Check every file first, then store them all in one transaction: a
+	// refused upload stores nothing.
+	type upload struct {
+		name, ct string
+		data     []byte
+	}
+	var ups []upload
 	for _, fh := range fhs {
 		if fh.Size > 10<<20 {
 			return nil, Fail(400, "file.too_large", fmt.Sprintf("El archivo %s es demasiado grande (máximo 10 MB)", fh.Filename))
@@ -630,13 +641,20 @@ func (s *Server) fileUpload(ctx context.Context, in *uploadInput) (*uploadOutput
 		if !documentTypes[ct] {
 			return nil, Fail(400, "file.type", fmt.Sprintf("El archivo %s no es un PDF ni una imagen", fh.Filename))
 		}
-		id, err := files.Save(ctx, s.db.W, clubID, ct, fh.Filename, data)
-		if err != nil {
-			return nil, err
-		}
-		out.Body = append(out.Body, member.Document{FID: id, URL: files.URL(id), Name: fh.Filename})
+		ups = append(ups, upload{fh.Filename, ct, data})
 	}
-	return out, nil
+	out := &uploadOutput{Body: []member.Document{}}
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		for _, u := range ups {
+			id, err := files.Save(ctx, tx, clubID, u.ct, u.name, u.data)
+			if err != nil {
+				return err
+			}
+			out.Body = append(out.Body, member.Document{FID: id, URL: files.URL(id), Name: u.name})
+		}
+		return nil
+	})
+	return out, err
 }
 
 type categoriesInput struct {

@@ -65,6 +65,12 @@ func str(p *string) string {
 func (s *Service) Save(ctx context.Context, clubID int64, actor Actor, in Input) (*Member, error) {
 	var id int64
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		// One writer per club on PostgreSQL, as SQLite already has: the next number and the unique ID number are read then written.
+		if s.db.Engine == db.Postgres {
+			if _, err := db.Exec(ctx, tx, `SELECT pg_advisory_xact_lock(?)`, clubID); err != nil {
+				return err
+			}
+		}
 		var cur *Member
 		if in.NID != 0 {
 			var err error

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,8 +102,14 @@ func words(s string) []string {
 // prefixEnd is the smallest string greater than every string starting with p.
 func prefixEnd(p string) string { return p + "\U0010FFFF" }
 
-// Search returns one page (0-based) of the club's members matching f, and the total.
-func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, page int) ([]Member, int, error) {
+// CountCap is where counting stops: past it a search reports "more than
+// CountCap" instead of an exact total, so that a one-letter fragment over a
+// club of 100,000 members still answers at once.
+const CountCap = 1000
+
+// Search returns one page (0-based) of the club's members matching f, the
+// total (exact up to CountCap) and whether there are more than CountCap.
+func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, page int) ([]Member, int, bool, error) {
 	where := []string{"m.club_id = ?", "m.deleted = 0"}
 	args := []any{clubID}
 	if f.Number > 0 {
@@ -123,29 +130,60 @@ func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, pag
 	if f.NID > 0 {
 		where, args = append(where, "m.id = ?"), append(args, f.NID)
 	}
-	for field, text := range map[string]string{fieldName: f.Nombre, fieldSurname: f.Surname, fieldDNI: f.DNI,
-		fieldEmail: f.Email, fieldPhone: f.Telefono} {
-		for _, w := range words(text) {
-			where = append(where, `m.id IN (SELECT member_id FROM member_terms WHERE club_id = ? AND field = ? AND term >= ? AND term < ?)`)
-			args = append(args, clubID, field, w, prefixEnd(w))
+	// Every word of a text filter must start a word of that field.
+	var terms []Term
+	for _, p := range [][2]string{{fieldName, f.Nombre}, {fieldSurname, f.Surname}, {fieldDNI, f.DNI},
+		{fieldEmail, f.Email}, {fieldPhone, f.Telefono}} {
+		for _, w := range fieldWords(p[0], p[1]) {
+			terms = append(terms, Term{p[0], w})
 		}
 	}
-	cond := " WHERE " + strings.Join(where, " AND ")
-	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM members m`+cond, args...); err != nil {
-		return nil, 0, err
+	// The longest word drives the search; the others are checked per member.
+	slices.SortStableFunc(terms, func(a, b Term) int { return len(b.Word) - len(a.Word) })
+	const probe = `EXISTS (SELECT 1 FROM member_terms t WHERE t.member_id = m.id AND t.field = ? AND t.term >= ? AND t.term < ?)`
+	for _, t := range terms[min(1, len(terms)):] {
+		where, args = append(where, probe), append(args, t.Field, t.Word, prefixEnd(t.Word))
 	}
-	q := `SELECT ` + memberCols + memberFrom + cond + ` ORDER BY m.number`
+	cond := strings.Join(where, " AND ")
+
+	// Count up to the cap, and fetch the page the cheaper way for the result's size.
+	var total int
+	var pageFrom string
+	var pageArgs []any
+	if len(terms) > 0 {
+		d := terms[0]
+		matches := `SELECT DISTINCT d.member_id FROM member_terms d JOIN members m ON m.id = d.member_id
+			WHERE d.club_id = ? AND d.field = ? AND d.term >= ? AND d.term < ? AND ` + cond
+		margs := append([]any{clubID, d.Field, d.Word, prefixEnd(d.Word)}, args...)
+		if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM (`+matches+` LIMIT ?) x`, append(margs, CountCap+1)...); err != nil {
+			return nil, 0, false, err
+		}
+		if total <= CountCap {
+			pageFrom, pageArgs = memberFrom+` WHERE m.id IN (`+matches+`)`, margs
+		} else {
+			// many matches: walk the members in number order and check each
+			pageFrom = memberFrom + ` WHERE ` + cond + ` AND ` + probe
+			pageArgs = append(slices.Clone(args), d.Field, d.Word, prefixEnd(d.Word))
+		}
+	} else {
+		if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM (SELECT 1 FROM members m WHERE `+cond+` LIMIT ?) x`, append(slices.Clone(args), CountCap+1)...); err != nil {
+			return nil, 0, false, err
+		}
+		pageFrom, pageArgs = memberFrom+` WHERE `+cond, args
+	}
+	more := total > CountCap
+	total = min(total, CountCap)
+	q := `SELECT ` + memberCols + pageFrom + ` ORDER BY m.number`
 	if limit > 0 {
 		q += ` LIMIT ? OFFSET ?`
-		args = append(args, limit, limit*max(page, 0))
+		pageArgs = append(pageArgs, limit, limit*max(page, 0))
 	}
 	var rows []row
-	if err := s.db.Select(ctx, &rows, q, args...); err != nil {
-		return nil, 0, err
+	if err := s.db.Select(ctx, &rows, q, pageArgs...); err != nil {
+		return nil, 0, false, err
 	}
 	out, err := s.expand(ctx, s.db.R, rows)
-	return out, total, err
+	return out, total, more, err
 }
 
 // Get loads one member of the club.
@@ -170,6 +208,9 @@ func (s *Service) get(ctx context.Context, q db.Q, clubID, nid int64) (*Member, 
 
 // ByDNI finds the club's member with an ID number (case and spacing folded).
 func (s *Service) ByDNI(ctx context.Context, clubID int64, dni string) (*Member, error) {
+	if NormaliseDNI(dni) == "" {
+		return nil, ErrNotFound // a blank code must not match the records without an ID number
+	}
 	var id int64
 	err := s.db.Get(ctx, &id, `SELECT id FROM members WHERE club_id = ? AND dni = ? AND deleted = 0 ORDER BY id LIMIT 1`, clubID, NormaliseDNI(dni))
 	if errors.Is(err, db.ErrNoRows) {
@@ -277,27 +318,55 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []row) ([]Member, err
 	return out, nil
 }
 
+// Term is one search word of a member.
+type Term struct{ Field, Word string }
+
+// digits keeps only the digits of a phone number, so "611 22 33 44" and
+// "611223344" are the same word.
+func digits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// fieldWords splits a field's text into its search words.
+func fieldWords(field, text string) []string {
+	if field == fieldPhone {
+		if d := digits(text); d != "" {
+			return []string{d}
+		}
+		return nil
+	}
+	return words(text)
+}
+
+// Terms returns the search words of a member's fields, once each.
+func Terms(nombre, surname, surname2, dni, email, phone string) []Term {
+	var out []Term
+	seen := map[Term]bool{}
+	for _, p := range [][2]string{{fieldName, nombre}, {fieldSurname, surname + " " + surname2}, {fieldDNI, dni},
+		{fieldEmail, email}, {fieldPhone, phone}} {
+		for _, w := range fieldWords(p[0], p[1]) {
+			t := Term{p[0], w}
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
 // indexTerms rewrites the search words of a member (inside tx).
 func indexTerms(ctx context.Context, tx *sqlx.Tx, clubID, id int64, nombre, surname, surname2, dni, email, phone string) error {
 	if _, err := db.Exec(ctx, tx, `DELETE FROM member_terms WHERE member_id = ?`, id); err != nil {
 		return err
 	}
-	seen := map[string]bool{}
-	add := func(field, text string) error {
-		for _, w := range words(text) {
-			if seen[field+w] {
-				continue
-			}
-			seen[field+w] = true
-			if _, err := db.Exec(ctx, tx, `INSERT INTO member_terms (club_id, field, term, member_id) VALUES (?,?,?,?)`, clubID, field, w, id); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	for _, p := range [][2]string{{fieldName, nombre}, {fieldSurname, surname + " " + surname2}, {fieldDNI, dni},
-		{fieldEmail, email}, {fieldPhone, phone}} {
-		if err := add(p[0], p[1]); err != nil {
+	for _, t := range Terms(nombre, surname, surname2, dni, email, phone) {
+		if _, err := db.Exec(ctx, tx, `INSERT INTO member_terms (club_id, field, term, member_id) VALUES (?,?,?,?)`, clubID, t.Field, t.Word, id); err != nil {
 			return err
 		}
 	}

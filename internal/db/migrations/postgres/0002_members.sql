@@ -20,11 +20,11 @@ CREATE INDEX members_club_staff ON members (club_id, is_staff, number);
 CREATE TABLE member_terms (
     club_id BIGINT NOT NULL,
     field TEXT NOT NULL,
-    term TEXT NOT NULL,
+    term TEXT COLLATE "C" NOT NULL, -- byte order: a prefix range is exact whatever the server's locale
     member_id BIGINT NOT NULL REFERENCES members (id) ON DELETE CASCADE
 );
 CREATE INDEX member_terms_lookup ON member_terms (club_id, field, term, member_id);
-CREATE INDEX member_terms_member ON member_terms (member_id);
+CREATE INDEX member_terms_member ON member_terms (member_id, field, term);
 
 CREATE TABLE member_endorsements (
     member_id BIGINT NOT NULL REFERENCES members (id) ON DELETE CASCADE,

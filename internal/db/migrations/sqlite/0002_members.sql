@@ -24,7 +24,7 @@ CREATE TABLE member_terms (
     member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE
 );
 CREATE INDEX member_terms_lookup ON member_terms (club_id, field, term, member_id);
-CREATE INDEX member_terms_member ON member_terms (member_id);
+CREATE INDEX member_terms_member ON member_terms (member_id, field, term);
 
 CREATE TABLE member_endorsements (
     member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
