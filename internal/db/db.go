@@ -44,6 +44,15 @@ type DB struct {
 // Open opens dsn: a postgres:// URL, or a SQLite file path (optionally "sqlite:" prefixed).
 func Open(dsn string) (*DB, error) {
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		// Short queries answer faster without parallel workers, whose start-up
+		// costs more than the scans they split.
+		if !strings.Contains(dsn, "max_parallel_workers_per_gather") {
+			sep := "?"
+			if strings.Contains(dsn, "?") {
+				sep = "&"
+			}
+			dsn += sep + "max_parallel_workers_per_gather=0"
+		}
 		pg, err := sqlx.Open("pgx", dsn)
 		if err != nil {
 			return nil, err

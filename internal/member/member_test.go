@@ -204,3 +204,49 @@ func TestNumberingUnderConcurrency(t *testing.T) {
 		}
 	})
 }
+
+// TestSearchCountCap: past the cap a search says "more" instead of counting
+// on, and pages still come in member-number order, both when the matches are
+// few (fetched by id) and many (walked by number).
+func TestSearchCountCap(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		ctx := context.Background()
+		club := k.Club("Alfa", access.Socios)
+		s := k.App.Members.WithCountCap(5)
+		for i := range 8 {
+			name := "Marta"
+			if i%2 == 1 {
+				name = "Mario"
+			}
+			save(t, s, club, name, "Roca", "", fmt.Sprintf("%08dZ", i+1))
+		}
+		save(t, s, club, "Ana", "Mar", "", "99999999Q")
+		list, total, more, err := s.Search(ctx, club, member.Filter{Nombre: "mar"}, 3, 1)
+		if err != nil || !more || total != 5 || len(list) != 3 || list[0].Number != 4 || list[2].Number != 6 {
+			t.Fatalf("8 matches over a cap of 5: total %d more %v page %v %v", total, more, numbers(list), err)
+		}
+		list, total, more, err = s.Search(ctx, club, member.Filter{Nombre: "mario"}, 10, 0)
+		if err != nil || more || total != 4 || len(list) != 4 || list[0].Number != 2 {
+			t.Fatalf("4 matches under the cap: total %d more %v page %v %v", total, more, numbers(list), err)
+		}
+		// one member matching twice ("María Mar") counts once
+		other := k.Club("Beta", access.Socios)
+		save(t, s, other, "María Mar", "Vidal", "", "88888888Y")
+		list, total, _, err = s.Search(ctx, other, member.Filter{Nombre: "mar"}, 10, 0)
+		if err != nil || total != 1 || len(list) != 1 {
+			t.Fatalf("a member with two matching words: total %d list %v %v", total, numbers(list), err)
+		}
+		list, total, more, err = s.Search(ctx, club, member.Filter{}, 2, 0)
+		if err != nil || !more || total != 5 || len(list) != 2 {
+			t.Fatalf("whole club over the cap: total %d more %v %v", total, more, err)
+		}
+	})
+}
+
+func numbers(list []member.Member) []int64 {
+	out := []int64{}
+	for _, m := range list {
+		out = append(out, m.Number)
+	}
+	return out
+}

@@ -25,10 +25,20 @@ type Accounts interface {
 type Service struct {
 	db       *db.DB
 	accounts Accounts
+	countCap int
 }
 
 // New returns the member service.
-func New(d *db.DB, accounts Accounts) *Service { return &Service{db: d, accounts: accounts} }
+func New(d *db.DB, accounts Accounts) *Service {
+	return &Service{db: d, accounts: accounts, countCap: CountCap}
+}
+
+// WithCountCap returns a copy of the service that stops counting at n (tests).
+func (s *Service) WithCountCap(n int) *Service {
+	c := *s
+	c.countCap = n
+	return &c
+}
 
 type row struct {
 	ID             int64          `db:"id"`
@@ -108,7 +118,7 @@ func prefixEnd(p string) string { return p + "\U0010FFFF" }
 const CountCap = 1000
 
 // Search returns one page (0-based) of the club's members matching f, the
-// total (exact up to CountCap) and whether there are more than CountCap.
+// total (exact up to s.countCap) and whether there are more than s.countCap.
 func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, page int) ([]Member, int, bool, error) {
 	where := []string{"m.club_id = ?", "m.deleted = 0"}
 	args := []any{clubID}
@@ -152,13 +162,23 @@ func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, pag
 	var pageArgs []any
 	if len(terms) > 0 {
 		d := terms[0]
-		matches := `SELECT DISTINCT d.member_id FROM member_terms d JOIN members m ON m.id = d.member_id
+		matches := `SELECT d.member_id FROM member_terms d JOIN members m ON m.id = d.member_id
 			WHERE d.club_id = ? AND d.field = ? AND d.term >= ? AND d.term < ? AND ` + cond
 		margs := append([]any{clubID, d.Field, d.Word, prefixEnd(d.Word)}, args...)
-		if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM (`+matches+` LIMIT ?) x`, append(margs, CountCap+1)...); err != nil {
+		// A member matches once per matching word ("María Mar"): count the rows
+		// up to the cap without sorting, and the distinct members among them.
+		var c struct {
+			Rows    int `db:"n"`
+			Members int `db:"d"`
+		}
+		if err := s.db.Get(ctx, &c, `SELECT COUNT(*) AS n, COUNT(DISTINCT member_id) AS d FROM (`+matches+` LIMIT ?) x`, append(margs, s.countCap+1)...); err != nil {
 			return nil, 0, false, err
 		}
-		if total <= CountCap {
+		total = c.Members
+		if c.Rows > s.countCap {
+			total = s.countCap + 1
+		}
+		if total <= s.countCap {
 			pageFrom, pageArgs = memberFrom+` WHERE m.id IN (`+matches+`)`, margs
 		} else {
 			// many matches: walk the members in number order and check each
@@ -166,13 +186,13 @@ func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, pag
 			pageArgs = append(slices.Clone(args), d.Field, d.Word, prefixEnd(d.Word))
 		}
 	} else {
-		if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM (SELECT 1 FROM members m WHERE `+cond+` LIMIT ?) x`, append(slices.Clone(args), CountCap+1)...); err != nil {
+		if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM (SELECT 1 FROM members m WHERE `+cond+` LIMIT ?) x`, append(slices.Clone(args), s.countCap+1)...); err != nil {
 			return nil, 0, false, err
 		}
 		pageFrom, pageArgs = memberFrom+` WHERE `+cond, args
 	}
-	more := total > CountCap
-	total = min(total, CountCap)
+	more := total > s.countCap
+	total = min(total, s.countCap)
 	q := `SELECT ` + memberCols + pageFrom + ` ORDER BY m.number`
 	if limit > 0 {
 		q += ` LIMIT ? OFFSET ?`
