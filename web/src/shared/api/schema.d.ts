@@ -749,7 +749,12 @@ export interface components {
         };
         MemberListOutputBody: {
             data: components["schemas"]["Member"][] | null;
-            /** Format: int64 */
+            /** @description More than total_fichas members match: refine the search */
+            more: boolean;
+            /**
+             * Format: int64
+             * @description Exact up to 1000; see more
+             */
             total_fichas: number;
         };
         MemberPayload: {
@@ -877,17 +882,17 @@ export interface components {
         };
         RegisterInputBody: {
             /** Format: int64 */
-            birthdate: number;
+            birthdate?: number;
             /** Format: int64 */
             cid: number;
-            dni: string;
-            email: string;
+            dni?: string;
+            email?: string;
             /** @description Member number, empty for the next free one */
-            mjid: string;
-            name: string;
-            sendsms: boolean;
-            surname: string;
-            tlf: string;
+            mjid?: string;
+            name?: string;
+            sendsms?: boolean;
+            surname?: string;
+            tlf?: string;
         };
         RegisterOutputBody: {
             member: components["schemas"]["Member"];
@@ -906,7 +911,8 @@ export interface components {
         SmsInviteInputBody: {
             /** Format: int64 */
             asocid: number;
-            country_code: string;
+            /** @description Without the plus; default the member's */
+            country_code?: string;
             tlf: string;
             /**
              * Format: int64
