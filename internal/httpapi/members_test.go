@@ -1392,3 +1392,32 @@ func memberCheckInOut(t *testing.T, w *memberWorld) {
 	}
 	expectErr(t, "Recepción reads the report", w.recepcion.Do("GET", fmt.Sprintf("/api/checkin_checkout?association=%d&start_date=0&end_date=%d", w.alfa, now), nil), 403, "access.role", "")
 }
+
+// TestPushSubscription: a logged-in user registers a device once (the same
+// endpoint again moves it, never duplicates it); a bad endpoint is refused.
+func TestPushSubscription(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		club := k.Club("Alfa", "socios")
+		k.User("ana", club, "Administrador")
+		c := k.Client()
+		if res := c.Login("ana", testkit.Password); res.Status != 200 {
+			t.Fatal(res)
+		}
+		sub := map[string]any{"endpoint": "https://push.example/abc", "keys": map[string]string{"p256dh": "BPk", "auth": "xyz"}}
+		for range 2 {
+			if res := c.Do("POST", "/api/push_subscription", sub); res.Status != 200 {
+				t.Fatalf("subscribe: %s", res)
+			}
+		}
+		if n := k.Count("push_subscriptions", "endpoint = ?", "https://push.example/abc"); n != 1 {
+			t.Fatalf("subscriptions: %d, want 1", n)
+		}
+		sub["endpoint"] = "http://insecure.example/x"
+		if res := c.Do("POST", "/api/push_subscription", sub); res.Status != 400 || res.Code() != "push.endpoint_invalid" {
+			t.Fatalf("http endpoint: %s", res)
+		}
+		if res := c.Do("GET", "/api/push_public_key", nil); res.Status != 200 || res.JSON["key"] != "" {
+			t.Fatalf("no VAPID key configured: %s", res)
+		}
+	})
+}

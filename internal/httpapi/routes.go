@@ -111,6 +111,10 @@ func (s *Server) registerRoutes() {
 	// Members (spec part 1 §7 "Members", "Wallet and access")
 	s.registerMemberRoutes()
 
+	// Web Push devices of members' accounts
+	register(s, op("GET", "/api/push_public_key", "pushPublicKey", "VAPID public key for Web Push subscriptions"), Public(), s.pushPublicKey)
+	register(s, op("POST", "/api/push_subscription", "pushSubscribe", "Register this device for Web Push"), User(), s.pushSubscribe)
+
 	// Live events for the notification box
 	register(s, op("GET", "/api/events", "events", "Server-Sent Events of the club"), Club("club", Query("association")), s.events)
 }
