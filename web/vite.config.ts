@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { ocrAssets } from './scripts/ocr-assets.mjs';
 
 // The product version lives with the Go code so that the binary and the web app agree.
 const versionFile = fileURLToPath(new URL('../internal/version/VERSION', import.meta.url));
@@ -22,7 +23,7 @@ const keepDistMarker: Plugin = {
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), keepDistMarker],
+  plugins: [react(), keepDistMarker, ocrAssets()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
   },

@@ -68,7 +68,9 @@ func (s *Server) memberError(err error) error {
 	var ve *member.ValidationError
 	switch {
 	case errors.As(err, &ve):
-		return Fail(400, ve.Code, ve.Message)
+		e := Fail(400, ve.Code, ve.Message)
+		e.Field = ve.Field
+		return e
 	case errors.Is(err, member.ErrNotFound):
 		return Fail(404, "member.not_found", member.ErrNotFound.Error())
 	case errors.Is(err, member.ErrCategoryNotFound):
@@ -494,7 +496,8 @@ type pushInput struct {
 	Body struct {
 		Association int64   `json:"association" required:"true"`
 		Body        string  `json:"body" maxLength:"1000"`
-		UIDs        []int64 `json:"uids" maxItems:"100000"`
+		UIDs        []int64 `json:"uids,omitempty" maxItems:"100000"`
+		All         bool    `json:"all,omitempty" doc:"Every active member with an online account (mass push, confirmed by the user)"`
 	}
 }
 
@@ -518,10 +521,25 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 	if utf8.RuneCountInString(text) > 200 {
 		return nil, Fail(400, "push.body_too_long", "El mensaje no puede tener más de 200 caracteres")
 	}
-	if len(in.Body.UIDs) == 0 {
+	var to []comms.Recipient
+	if in.Body.All {
+		var rows []struct {
+			MemberID int64 `db:"id"`
+			UserID   int64 `db:"user_id"`
+		}
+		if err := s.db.Select(ctx, &rows, `SELECT id, user_id FROM members WHERE club_id = ? AND deleted = 0 AND status = 1
+			AND online_account = 1 AND user_id IS NOT NULL ORDER BY number`, ri.Club.ID); err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			to = append(to, comms.Recipient{MemberID: r.MemberID, UserID: r.UserID})
+		}
+		if len(to) == 0 {
+			return nil, Fail(400, "push.no_recipients", "Ningún socio tiene cuenta online")
+		}
+	} else if len(in.Body.UIDs) == 0 {
 		return nil, Fail(400, "push.no_recipients", "Selecciona un socio al menos")
 	}
-	var to []comms.Recipient
 	for _, uid := range slices.Compact(slices.Sorted(slices.Values(in.Body.UIDs))) {
 		list, _, _, err := s.members.Search(ctx, ri.Club.ID, member.Filter{UID: uid}, 1, 0)
 		if err != nil {

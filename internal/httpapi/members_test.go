@@ -490,6 +490,9 @@ func memberNumbersAndDNI(t *testing.T, w *memberWorld) {
 		before := writes(k)
 		res := w.admin.Do("POST", "/api/ficha_socio", socio(w.alfa, "Intrusa", "Copia", "10000002b"))
 		expectErr(t, "taken DNI", res, 400, "member.dni_taken", "El DNI 10000002B ya está registrado en el socio nº 10 (Bea Diez)")
+		if res.JSON["field"] != "dni" {
+			t.Fatalf("taken DNI: the reply names the field: %s", res)
+		}
 		expectNoWrites(t, k, "taken DNI", before)
 		// Editing another member onto it is refused too; keeping one's own is fine.
 		expectErr(t, "edit onto a taken DNI", edit(w.admin, w.alfa, num(a["nid"]), map[string]any{"dni": "10000002B"}), 400, "member.dni_taken", "")
@@ -1418,6 +1421,43 @@ func TestPushSubscription(t *testing.T) {
 		}
 		if res := c.Do("GET", "/api/push_public_key", nil); res.Status != 200 || res.JSON["key"] != "" {
 			t.Fatalf("no VAPID key configured: %s", res)
+		}
+	})
+}
+
+// TestPushToAll: the mass push reaches every active member with an online
+// account of the club, and no one else.
+func TestPushToAll(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		club := k.Club("Alfa", "socios", "comunicacion")
+		other := k.Club("Beta", "socios")
+		k.User("ana", club, "Administrador")
+		k.User("eva", other, "Administrador")
+		c := k.Client()
+		if res := c.Login("ana", testkit.Password); res.Status != 200 {
+			t.Fatal(res)
+		}
+		yes := true
+		for i, dni := range []string{"11111111H", "22222222J", "33333333P"} {
+			n, s := fmt.Sprintf("Socio%d", i), "Prueba"
+			in := map[string]any{"association": club, "nombre": n, "surname": s, "dni": dni, "email": fmt.Sprintf("s%d@example.test", i)}
+			if i < 2 {
+				in["online_account"] = yes
+			}
+			if res := c.Do("POST", "/api/ficha_socio", in); res.Status != 200 {
+				t.Fatalf("member %d: %s", i, res)
+			}
+		}
+		res := c.Do("POST", "/api/notification/create", map[string]any{"association": club, "body": "Hola a todos", "all": true})
+		// ana herself (staff, online account) and the two members with an account
+		if res.Status != 200 || res.JSON["not_sent"] != float64(3) {
+			t.Fatalf("push to all: %s", res)
+		}
+		if n := k.Count("messages", "club_id = ? AND channel = 'push'", club); n != 3 {
+			t.Fatalf("push rows: %d, want 3", n)
+		}
+		if n := k.Count("messages", "club_id = ?", other); n != 0 {
+			t.Fatalf("another club's members got the push: %d", n)
 		}
 	})
 }

@@ -20,6 +20,7 @@ type APIError struct {
 	Status  int    `json:"-"`
 	Message string `json:"message"`
 	Code    string `json:"code"`
+	Field   string `json:"field,omitempty" doc:"The request field a validation error is about, when there is one"`
 }
 
 func (e *APIError) Error() string  { return e.Message }

@@ -121,8 +121,8 @@ type Member struct {
 	MemcardAddress    Address     `json:"memcard_address"`
 	EndorsementMember []Guarantor `json:"endorsement_member"`
 	Signature         URLRef      `json:"signature"`
-	CategoryMember    *Category   `json:"category_member"`
-	User              *LinkedUser `json:"user"`
+	CategoryMember    *Category   `json:"category_member,omitempty" doc:"absent when the member has no category"`
+	User              *LinkedUser `json:"user,omitempty" doc:"absent when the member has no online account"`
 	Keychain          string      `json:"keychain"`
 	OnlineAccount     bool        `json:"online_account"`
 }

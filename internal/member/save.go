@@ -156,18 +156,20 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	}
 	// Unique ID number in the club, naming the member who has it.
 	var other []struct {
-		ID      int64  `db:"id"`
-		Number  int64  `db:"number"`
-		Nombre  string `db:"nombre"`
-		Surname string `db:"surname"`
+		ID       int64  `db:"id"`
+		Number   int64  `db:"number"`
+		Nombre   string `db:"nombre"`
+		Surname  string `db:"surname"`
+		Surname2 string `db:"surname2"`
 	}
-	if err := db.Select(ctx, tx, &other, `SELECT id, number, nombre, surname FROM members WHERE club_id = ? AND dni = ? AND deleted = 0 AND id <> ? LIMIT 1`,
+	if err := db.Select(ctx, tx, &other, `SELECT id, number, nombre, surname, surname2 FROM members WHERE club_id = ? AND dni = ? AND deleted = 0 AND id <> ? LIMIT 1`,
 		clubID, m.DNI, m.NID); err != nil {
 		return 0, err
 	}
 	if len(other) > 0 {
 		o := other[0]
-		return 0, invalid("member.dni_taken", "dni", "El DNI %s ya está registrado en el socio nº %d (%s %s)", m.DNI, o.Number, o.Nombre, o.Surname)
+		name := strings.Join(strings.Fields(o.Nombre+" "+o.Surname+" "+o.Surname2), " ")
+		return 0, invalid("member.dni_taken", "dni", "El DNI %s ya está registrado en el socio nº %d (%s)", m.DNI, o.Number, name)
 	}
 	// Member number: given and free, or the next free one.
 	if in.Number != nil && *in.Number > 0 {

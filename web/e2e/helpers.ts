@@ -12,6 +12,16 @@ mkdirSync(screens, { recursive: true });
 /** Saves a screenshot of the whole page under e2e/screens/. */
 export async function shot(page: Page, name: string) {
   await page.waitForLoadState('networkidle').catch(() => {});
+  // let dialogs and drawers finish opening, so the picture shows the screen at rest
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)),
+        new Promise((r) => setTimeout(r, 1500)),
+      ]),
+    )
+    .catch(() => {});
+  await page.waitForTimeout(150);
   await page.screenshot({ path: `${screens}${name}.png`, fullPage: false });
 }
 

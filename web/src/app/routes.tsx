@@ -134,13 +134,13 @@ export const routes: RouteEntry[] = [
   screen('descarga'),
 
   // Members
-  screen('patientcreate', { menu: ['members', 10, <UserAddOutlined />] }),
-  screen('patientmanager', { menu: ['members', 20, <TeamOutlined />] }),
-  screen('userinvite', { menu: ['members', 30, <SolutionOutlined />] }),
-  screen('uservalidation', { menu: ['members', 40, <QrcodeOutlined />] }),
-  screen('dniread', { menu: ['members', 50, <ScanOutlined />] }),
-  screen('usersmanager', { menu: ['members', 60, <UserSwitchOutlined />] }),
-  dialog('accesscontrol', { menu: ['members', 70, <LoginOutlined />] }),
+  screen('patientcreate', { page: lazy(() => import('../features/members/pages/PatientCreatePage')), menu: ['members', 10, <UserAddOutlined />] }),
+  screen('patientmanager', { page: lazy(() => import('../features/members/pages/PatientManagerPage')), menu: ['members', 20, <TeamOutlined />] }),
+  screen('userinvite', { page: lazy(() => import('../features/memberTools/pages/UserInvitePage')), menu: ['members', 30, <SolutionOutlined />] }),
+  screen('uservalidation', { page: lazy(() => import('../features/memberTools/pages/UserValidationPage')), menu: ['members', 40, <QrcodeOutlined />] }),
+  screen('dniread', { page: lazy(() => import('../features/memberTools/pages/DniReadPage')), menu: ['members', 50, <ScanOutlined />] }),
+  screen('usersmanager', { page: lazy(() => import('../features/memberTools/pages/UsersManagerPage')), menu: ['members', 60, <UserSwitchOutlined />] }),
+  dialog('accesscontrol', { page: lazy(() => import('../features/members/pages/AccessControlPage')), menu: ['members', 70, <LoginOutlined />] }),
 
   // Point of sale
   screen('pos', { menu: ['pos', 10, <ShopOutlined />] }),
@@ -161,13 +161,13 @@ export const routes: RouteEntry[] = [
   screen('productHistoryReport'),
 
   // Administration
-  screen('staffmanager', { menu: ['admin', 10, <IdcardOutlined />] }),
+  screen('staffmanager', { page: lazy(() => import('../features/members/pages/StaffManagerPage')), menu: ['admin', 10, <IdcardOutlined />] }),
   screen('cupons', { menu: ['admin', 20, <TagsOutlined />] }),
   screen('cuponcreate'),
   screen('cuponUsesList'),
   dialog('walletamounts', { menu: ['admin', 30, <WalletOutlined />] }),
   dialog('feetypes', { menu: ['admin', 40, <CreditCardOutlined />] }),
-  dialog('membercategories', { menu: ['admin', 50, <CrownOutlined />] }),
+  dialog('membercategories', { page: lazy(() => import('../features/members/pages/MemberCategoriesPage')), menu: ['admin', 50, <CrownOutlined />] }),
   dialog('productcategories', { menu: ['admin', 60, <ApartmentOutlined />] }),
   dialog('cashamounts', { menu: ['admin', 70, <EuroCircleOutlined />] }),
   dialog('weightdiscrepancy', { menu: ['admin', 80, <DashboardOutlined />] }),
@@ -192,8 +192,8 @@ export const routes: RouteEntry[] = [
   screen('events', { menu: ['social', 30, <ScheduleOutlined />] }),
   screen('eventcreate'),
   screen('consults', { menu: ['social', 40, <CommentOutlined />] }),
-  screen('pushnotificationsmanager', { menu: ['social', 50, <NotificationOutlined />] }),
-  screen('smsmanager', { menu: ['social', 60, <MessageOutlined />] }),
+  screen('pushnotificationsmanager', { page: lazy(() => import('../features/memberTools/pages/PushManagerPage')), menu: ['social', 50, <NotificationOutlined />] }),
+  screen('smsmanager', { page: lazy(() => import('../features/memberTools/pages/SmsManagerPage')), menu: ['social', 60, <MessageOutlined />] }),
   screen('tvshows', { menu: ['social', 70, <DesktopOutlined />] }),
   screen('tvshow1', { layout: 'bare' }),
   screen('tvshow2', { layout: 'bare' }),

@@ -573,6 +573,8 @@ export interface components {
     schemas: {
         APIError: {
             code: string;
+            /** @description The request field a validation error is about, when there is one */
+            field?: string;
             message: string;
         };
         AccessCardInfo: {
@@ -747,7 +749,8 @@ export interface components {
             association: number;
             /** Format: int64 */
             birthdate: number;
-            category_member: components["schemas"]["Category"];
+            /** @description absent when the member has no category */
+            category_member?: components["schemas"]["Category"];
             /** Format: int64 */
             consum_forecast: number;
             country_code: string;
@@ -783,7 +786,8 @@ export interface components {
             surname2: string;
             telefono: string;
             type: string;
-            user: components["schemas"]["LinkedUser"];
+            /** @description absent when the member has no online account */
+            user?: components["schemas"]["LinkedUser"];
         };
         MemberListOutputBody: {
             data: components["schemas"]["Member"][] | null;
@@ -904,10 +908,12 @@ export interface components {
             user: components["schemas"]["UserRef"];
         };
         PushInputBody: {
+            /** @description Every active member with an online account (mass push, confirmed by the user) */
+            all?: boolean;
             /** Format: int64 */
             association: number;
             body: string;
-            uids: number[] | null;
+            uids?: number[] | null;
         };
         PushKeyOutputBody: {
             /** @description VAPID public key; empty when Web Push is not configured */

@@ -1,0 +1,23 @@
+import { DatePicker, type DatePickerProps } from 'antd';
+import { useState } from 'react';
+
+/**
+ * A dd/MM/yyyy date picker for forms where Enter moves on: while its calendar is open, Enter only
+ * confirms the date; once closed, Enter submits the form as in every other field.
+ */
+export function DateField(props: DatePickerProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <DatePicker
+      format="DD/MM/YYYY"
+      {...props}
+      onOpenChange={(o) => {
+        setOpen(o);
+        props.onOpenChange?.(o);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && open) e.preventDefault();
+      }}
+    />
+  );
+}

@@ -1,0 +1,233 @@
+import { TeamOutlined } from '@ant-design/icons';
+import { Checkbox, Empty, Skeleton, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
+import { formatPhone, surnames, type Member } from '../model';
+import styles from '../members.module.css';
+import { ExpiryTag, MemberAvatar, StatusTag, TypeTag } from './bits';
+
+/** A checkbox that shows a yes/no and cannot be changed (the staff table's online account and active). */
+function ReadOnlyCheck({ checked, label }: { checked: boolean; label: string }) {
+  return (
+    <Checkbox
+      checked={checked}
+      tabIndex={-1}
+      aria-label={label}
+      aria-readonly="true"
+      className={styles.readonlyCheck}
+      data-readonly-checked={checked ? 'true' : 'false'}
+    />
+  );
+}
+
+export type MemberColumn =
+  | 'photo'
+  | 'number'
+  | 'name'
+  | 'surnames'
+  | 'dni'
+  | 'email'
+  | 'phone'
+  | 'wallet'
+  | 'expiry'
+  | 'expiryDate'
+  | 'type'
+  | 'category'
+  | 'online'
+  | 'active'
+  | 'status';
+
+interface Props {
+  columns: MemberColumn[];
+  data: Member[] | undefined;
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  onPage: (page: number) => void;
+  onOpen: (m: Member) => void;
+  selectedIds?: number[];
+  onSelect?: (rows: Member[], ids: number[]) => void;
+  /** Extra column at the end (row actions). */
+  actions?: (m: Member) => ReactNode;
+  empty: { title: string; help: string; action?: ReactNode };
+  testId: string;
+  /** Compact rows and a smaller photo (the staff table has many columns). */
+  compact?: boolean;
+}
+
+/**
+ * A page of members: sticky header, numbers right-aligned in tabular figures, server paging,
+ * skeleton rows on the first load, an empty state that says what to do. A click or Enter on a
+ * row opens the member.
+ */
+export function MemberTable(p: Props) {
+  const { t } = useTranslation();
+  const isDesktop = useIsDesktop();
+
+  const all: Record<MemberColumn, TableColumnsType<Member>[number]> = {
+    photo: {
+      key: 'photo',
+      title: <span className={styles.srOnlyText}>{t('members.table.photo')}</span>,
+      width: p.compact ? 44 : 56,
+      render: (_, m) => <MemberAvatar member={m} size={p.compact ? 30 : 36} />,
+    },
+    number: {
+      key: 'number',
+      title: t('members.table.number'),
+      dataIndex: 'number',
+      align: 'right',
+      width: p.compact ? 56 : 72,
+      className: styles.num,
+      render: (n: number) => <span data-testid="cell-number">{n}</span>,
+    },
+    name: { key: 'name', title: t('members.table.name'), dataIndex: 'nombre', className: styles.strong, ellipsis: true, width: p.compact ? 84 : undefined },
+    surnames: { key: 'surnames', title: t('members.table.surnames'), render: (_, m) => surnames(m), ellipsis: true, width: p.compact ? 116 : undefined },
+    dni: { key: 'dni', title: t('members.table.dni'), dataIndex: 'dni', className: styles.mono, width: p.compact ? 96 : undefined },
+    email: { key: 'email', title: t('members.table.email'), dataIndex: 'email', ellipsis: true, width: p.compact ? 140 : undefined },
+    phone: {
+      key: 'phone',
+      title: t('members.table.phone'),
+      className: styles.num,
+      width: p.compact ? 120 : undefined,
+      render: (_, m) => <span className={styles.nowrap}>{formatPhone(m.telefono || m.user?.telefono, m.country_code)}</span>,
+    },
+    wallet: {
+      key: 'wallet',
+      title: t('members.table.wallet'),
+      dataIndex: 'monedero',
+      align: 'right',
+      width: 84,
+      className: styles.num,
+      render: (v: number) => <span className={v < 0 ? styles.negative : undefined}>{formatMoney(v)}</span>,
+    },
+    expiry: { key: 'expiry', title: t('members.table.expiry'), render: (_, m) => <ExpiryTag endDate={m.end_date} /> },
+    expiryDate: {
+      key: 'expiryDate',
+      title: t('members.table.expiry'),
+      align: 'right',
+      width: 96,
+      className: `${styles.num} ${styles.wrapHead}`,
+      render: (_, m) =>
+        m.end_date ? (
+          <span className={m.end_date < Date.now() / 1000 ? styles.negative : undefined}>{formatDate(m.end_date)}</span>
+        ) : (
+          <span className={styles.muted}>{t('common.notAvailable')}</span>
+        ),
+    },
+    type: { key: 'type', title: t('members.table.type'), render: (_, m) => <TypeTag type={m.type} />, width: p.compact ? 92 : undefined },
+    category: {
+      key: 'category',
+      title: t('members.table.category'),
+      render: (_, m) => m.category_member?.title ?? <span className={styles.muted}>{t('common.notAvailable')}</span>,
+      ellipsis: true,
+    },
+    online: {
+      key: 'online',
+      title: t('members.table.online'),
+      align: 'center',
+      width: 76,
+      className: styles.wrapHead,
+      render: (_, m) => <ReadOnlyCheck checked={m.online_account} label={t('members.table.online')} />,
+    },
+    active: {
+      key: 'active',
+      title: t('members.table.active'),
+      align: 'center',
+      width: 64,
+      render: (_, m) => <ReadOnlyCheck checked={m.status_member === 1} label={t('members.table.active')} />,
+    },
+    status: { key: 'status', title: t('members.table.status'), render: (_, m) => <StatusTag status={m.status_member} /> },
+  };
+
+  // Below 992 px the photo column gives its room to the data.
+  const columns: TableColumnsType<Member> = p.columns.filter((c) => isDesktop || c !== 'photo').map((c) => all[c]);
+  if (p.actions) {
+    columns.push({
+      key: 'actions',
+      title: <span className={styles.srOnlyText}>{t('members.common.actions')}</span>,
+      align: 'right',
+      fixed: 'right',
+      width: 60,
+      render: (_, m) => (
+        <div className={styles.rowActions} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          {p.actions!(m)}
+        </div>
+      ),
+    });
+  }
+
+  const rowSelection: TableProps<Member>['rowSelection'] = p.onSelect
+    ? {
+        selectedRowKeys: p.selectedIds,
+        preserveSelectedRowKeys: true,
+        columnWidth: 44,
+        onChange: (keys, rows) => p.onSelect!(rows.filter(Boolean), keys.map(Number)),
+      }
+    : undefined;
+
+  const firstLoad = p.loading && !p.data;
+
+  return (
+    <div className={styles.tableCard} data-testid={p.testId}>
+      <Table<Member>
+        rowKey="nid"
+        size={p.compact ? 'small' : undefined}
+        tableLayout={p.compact ? 'fixed' : undefined}
+        columns={columns}
+        dataSource={firstLoad ? [] : p.data}
+        loading={!firstLoad && p.loading ? { delay: 300 } : false}
+        rowSelection={rowSelection}
+        sticky={{ offsetHeader: 64 }}
+        scroll={{ x: p.compact ? columns.reduce((sum, c) => sum + (Number(c.width) || 100), 0) : 'max-content' }}
+        rowClassName={() => styles.clickableRow}
+        onRow={(m) => ({
+          onClick: () => p.onOpen(m),
+          onKeyDown: (e) => {
+            if (e.key === 'Enter' && e.target === e.currentTarget) p.onOpen(m);
+          },
+          tabIndex: 0,
+          'data-testid': `member-row-${m.nid}`,
+        } as React.HTMLAttributes<HTMLElement>)}
+        locale={{
+          emptyText: firstLoad ? (
+            <div className={styles.skeletonRows} data-testid="table-skeleton">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} avatar={{ size: 'small' }} title={false} paragraph={{ rows: 1, width: '100%' }} active />
+              ))}
+            </div>
+          ) : (
+            <Empty
+              className={styles.empty}
+              image={<TeamOutlined className={styles.emptyIcon} />}
+              description={
+                <div className={styles.emptyText} data-testid="table-empty">
+                  <strong>{p.empty.title}</strong>
+                  <span>{p.empty.help}</span>
+                </div>
+              }
+            >
+              {p.empty.action}
+            </Empty>
+          ),
+        }}
+        pagination={{
+          current: p.page + 1,
+          pageSize: p.pageSize,
+          total: p.total,
+          showSizeChanger: false,
+          hideOnSinglePage: false,
+          size: isDesktop ? 'medium' : 'small',
+          simple: !isDesktop,
+          showTotal: isDesktop
+            ? (total, [from, to]) => t('members.common.range', { from, to, total })
+            : undefined,
+          onChange: (page) => p.onPage(page - 1),
+          className: styles.pagination,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { canAccess, gates } from '../../shared/access/gates';
+import { useClub, useClubSelection } from '../../shared/session';
+
+/**
+ * The current club and what the user may do on the member screens (spec part 1 §6). The client
+ * hides what the user may not do; the server refuses it regardless.
+ */
+export function useMemberAccess() {
+  const { currentId } = useClubSelection();
+  const club = useClub(currentId);
+  return useMemo(() => {
+    const data = club.data;
+    const roles = data?.roles ?? [];
+    const flags = data?.functionalities ?? {};
+    const has = (...r: string[]) => r.some((x) => roles.includes(x));
+    const gate = (name: string) => canAccess(gates.screens[name], data);
+    return {
+      clubId: currentId,
+      club: data,
+      isAdmin: has('Administrador'),
+      can: {
+        create: gate('patientcreate'),
+        checkInOut: has('Administrador', 'Manager', 'Recepción') && gate('accesscontrol'),
+        modify: has('Administrador', 'Manager', 'Recepción') && gate('patientcreate'),
+        toggleStatus: has('Administrador', 'Manager', 'Recepción') && gate('patientcreate'),
+        resetPassword: has('Administrador', 'Manager'),
+        delete: has('Administrador', 'Manager') && gate('member_delete'),
+        export: has('Manager', 'Administrador') && gate('member_export'),
+        push: gate('push_send'),
+        smsInvite: gate('staffmanager'),
+        qrSearch: Boolean(flags.gestion_avanzada_socios),
+        wallet: Boolean((flags.monedero || flags.funciones_avanzadas_gestion) && data?.walletPermission),
+      },
+    };
+  }, [club.data, currentId]);
+}
+
+export type MemberAccess = ReturnType<typeof useMemberAccess>;
