@@ -289,7 +289,7 @@ test('the server refuses a duplicate ID number, naming the member, on step 1', a
   await page.getByTestId('step-next').click();
   await page.getByTestId('step-finish').click();
   await expect(page.getByTestId('step-personal')).toBeVisible();
-  const refusal = 'El DNI 30000000L ya está registrado en el socio nº 8 (José García)';
+  const refusal = 'El DNI 30000000L ya está registrado en el socio nº 8 (José García Gómez)';
   await expect(page.getByTestId('server-error')).toContainText(refusal);
   await expect(fieldError(page, refusal)).toBeVisible();
   await shot(page, 'members-create-duplicate-es');
