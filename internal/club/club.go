@@ -53,7 +53,8 @@ func (c *Club) ImageIDs() []string {
 
 // Payment permissions derived from the club's payment_methods category
 // (its title combines -cash, -card and -wallet). A club that never saved the
-// setting takes cash only, the one method every club has.
+// setting has all three (spec part 2 §4: "With no saved record all three
+// are enabled by default").
 type Payments struct{ Cash, Card, Wallet bool }
 
 // Staff is a user's standing in one club.
@@ -199,7 +200,7 @@ func (s *Service) Payments(ctx context.Context, clubID int64) (Payments, error) 
 		return Payments{}, err
 	}
 	if len(titles) == 0 {
-		return Payments{Cash: true}, nil
+		return Payments{Cash: true, Card: true, Wallet: true}, nil
 	}
 	t := titles[0]
 	return Payments{Cash: strings.Contains(t, "cash"), Card: strings.Contains(t, "card"), Wallet: strings.Contains(t, "wallet")}, nil

@@ -634,8 +634,8 @@ func TestClubs(t *testing.T) {
 			if !reflect.DeepEqual(res.JSON["roles"], []any{"Manager"}) {
 				t.Errorf("roles in Beta: %v", res.JSON["roles"])
 			}
-			if res.JSON["cashPermission"] != true || res.JSON["cardPermission"] != false || res.JSON["walletPermission"] != false {
-				t.Errorf("payments without setting must be cash only: %s", res)
+			if res.JSON["cashPermission"] != true || res.JSON["cardPermission"] != true || res.JSON["walletPermission"] != true {
+				t.Errorf("payments without setting must be all three (spec part 2 §4): %s", res)
 			}
 			for _, f := range access.Flags {
 				if jget(res.JSON, "functionalities", f) != false {
