@@ -193,11 +193,7 @@ func (s *Server) clubRef(ctx huma.Context, ref ClubRef) (string, bool) {
 		return v, v != ""
 	case "form":
 		r, _ := humago.Unwrap(ctx)
-		limit := ctx.Operation().MaxBodyBytes
-		if limit <= 0 {
-			limit = 1 << 20
-		}
-		r.Body = http.MaxBytesReader(nil, r.Body, limit)
+		r.Body = http.MaxBytesReader(nil, r.Body, bodyLimit(ctx))
 		if err := r.ParseMultipartForm(8 << 20); err != nil {
 			return "", false
 		}
@@ -205,11 +201,7 @@ func (s *Server) clubRef(ctx huma.Context, ref ClubRef) (string, bool) {
 		return v, v != ""
 	case "body":
 		r, _ := humago.Unwrap(ctx)
-		limit := ctx.Operation().MaxBodyBytes
-		if limit <= 0 {
-			limit = 1 << 20
-		}
-		buf, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+		buf, err := io.ReadAll(io.LimitReader(r.Body, bodyLimit(ctx)+1))
 		if err != nil {
 			return "", false
 		}
@@ -233,4 +225,12 @@ func (s *Server) clubRef(ctx huma.Context, ref ClubRef) (string, bool) {
 		return "", true
 	}
 	return "", false
+}
+
+// bodyLimit is the operation's body size limit (huma's default when unset).
+func bodyLimit(ctx huma.Context) int64 {
+	if limit := ctx.Operation().MaxBodyBytes; limit > 0 {
+		return limit
+	}
+	return 1 << 20
 }

@@ -13,13 +13,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
-import { useCheckInOut, useDeleteMember, useMember, useRequestNewPassword, useSaveMember, type AccessAction } from '../api';
+import { useCheckInOut, useMember, useRequestNewPassword, useSaveMember, type AccessAction } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
 import { formatPhone, fullName, roleKey, type Member } from '../model';
 import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
 import { ExpiryTag, MemberAvatar, StatusTag, TypeTag } from './bits';
 import { SheetModal } from './SheetModal';
+import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 
 interface Props {
   nid: number | null;
@@ -35,20 +36,20 @@ interface Props {
  */
 export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const club = access.clubId;
   const query = useMember(club, nid, initial?.nid === nid ? initial : undefined);
   const m = query.data ?? null;
   const save = useSaveMember(club);
-  const del = useDeleteMember(club);
   const check = useCheckInOut(club);
   const reset = useRequestNewPassword();
   const { can } = access;
   const fail = (e: unknown) => {
     if (shownLocally(e)) message.error(memberErrorText(e, t, i18n), 5);
   };
+  const { remove: confirmDelete, pending: deleting } = useConfirmDeleteMember(club, fail);
 
   const doCheck = (action: AccessAction) => {
     if (!m) return;
@@ -86,30 +87,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
     });
   };
 
-  const remove = () => {
-    if (!m) {
-      message.warning(t('members.common.selectFirst'));
-      return;
-    }
-    modal.confirm({
-      centered: true,
-      title: t('members.common.deleteTitle', { name: fullName(m) }),
-      content: t('members.common.confirmDelete'),
-      okText: t('members.common.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-      cancelText: t('common.cancel'),
-      onOk: () =>
-        del.mutateAsync(m.nid).then(
-          () => {
-            message.success(t('members.common.deleted'), 3);
-            onClose();
-          },
-          (e) => {
-            fail(e);
-          },
-        ),
-    });
-  };
+  const remove = () => confirmDelete(m, onClose);
 
   const dash = <span className={styles.muted}>{t('common.notAvailable')}</span>;
   const address = m
@@ -122,7 +100,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
     <div className={styles.detailFooter}>
       <div className={styles.footerGroup}>
         {can.delete && (
-          <Button danger type="text" icon={<DeleteOutlined />} onClick={remove} loading={del.isPending} data-testid="detail-delete">
+          <Button danger type="text" icon={<DeleteOutlined />} onClick={remove} loading={deleting} data-testid="detail-delete">
             {t('members.common.delete')}
           </Button>
         )}

@@ -2,7 +2,7 @@ import { App, Button, Form, Input, Select, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDeleteMember, usePush, useSaveMember, useSmsInvite } from '../api';
+import { usePush, useSaveMember, useSmsInvite } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
 import {
   COUNTRIES,
@@ -18,6 +18,7 @@ import {
 import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
 import { SheetModal } from './SheetModal';
+import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 
 type Feedback = 'success' | 'warning' | 'error';
 
@@ -32,7 +33,6 @@ export function useStaffActions(access: MemberAccess) {
   const navigate = useNavigate();
   const club = access.clubId;
   const save = useSaveMember(club);
-  const del = useDeleteMember(club);
   const push = usePush(club);
   const sms = useSmsInvite(club);
   const [pushFor, setPushFor] = useState<Member | null>(null);
@@ -105,21 +105,8 @@ export function useStaffActions(access: MemberAccess) {
     );
   };
 
-  const remove = (m: Member | null) => {
-    if (!m) {
-      message.warning(t('members.common.selectFirst'), 3);
-      return;
-    }
-    modal.confirm({
-      centered: true,
-      title: t('members.common.deleteTitle', { name: fullName(m) }),
-      content: t('members.common.confirmDelete'),
-      okText: t('members.common.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-      cancelText: t('common.cancel'),
-      onOk: () => del.mutateAsync(m.nid).then(() => message.success(t('members.common.deleted'), 3), fail),
-    });
-  };
+  const { remove: confirmDelete } = useConfirmDeleteMember(club, fail);
+  const remove = (m: Member | null) => confirmDelete(m);
 
   const edit = (m: Member) => navigate(`/patientcreate?nid=${m.nid}`);
 
