@@ -64,3 +64,10 @@ export function TypeTag({ type }: { type: string }) {
     </Tag>
   );
 }
+
+/** The subtitle of a member list: how many match ("more than…" past the server's count cap), or a hint before the first search. */
+export function ResultCount({ data, hint }: { data?: { total: number; more?: boolean }; hint: string }) {
+  const { t } = useTranslation();
+  if (!data) return <>{hint}</>;
+  return <>{data.more ? t('members.common.totalMore', { count: data.total }) : t('members.common.total', { count: data.total })}</>;
+}

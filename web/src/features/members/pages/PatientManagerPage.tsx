@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { reportApiError } from '../../../shared/api';
 import { exportMembers, useDeleteMember, type ExportFormat } from '../api';
 import { AccessControlModal } from '../components/AccessControlModal';
+import { ResultCount } from '../components/bits';
 import { MemberDetailModal } from '../components/MemberDetailModal';
 import { pickedOf } from '../components/MemberPicker';
 import { MemberSearchBar } from '../components/MemberSearchBar';
@@ -123,11 +124,7 @@ export default function PatientManagerPage() {
         <div>
           <h1 className={styles.pageTitle}>{t('members.manager.title')}</h1>
           <p className={styles.pageSubtitle}>
-            {list.list.data
-              ? list.list.data.more
-                ? t('members.common.totalMore', { count: total })
-                : t('members.common.total', { count: total })
-              : t('members.manager.subtitle')}
+            <ResultCount data={list.list.data} hint={t('members.manager.subtitle')} />
           </p>
         </div>
         <div className={styles.headerActions}>

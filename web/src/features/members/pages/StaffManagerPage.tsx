@@ -3,6 +3,7 @@ import { DeleteOutlined, EditOutlined, MessageOutlined, MoreOutlined, Notificati
 import { Button, Dropdown } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResultCount } from '../components/bits';
 import { MemberDetailModal } from '../components/MemberDetailModal';
 import { MemberSearchBar } from '../components/MemberSearchBar';
 import { MemberTable } from '../components/MemberTable';
@@ -34,11 +35,7 @@ export default function StaffManagerPage() {
         <div>
           <h1 className={styles.pageTitle}>{t('members.staff.title')}</h1>
           <p className={styles.pageSubtitle}>
-            {list.list.data
-              ? list.list.data.more
-                ? t('members.common.totalMore', { count: total })
-                : t('members.common.total', { count: total })
-              : t('members.staff.subtitle')}
+            <ResultCount data={list.list.data} hint={t('members.staff.subtitle')} />
           </p>
         </div>
       </header>
