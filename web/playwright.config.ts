@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 // in Debian's Chromium. Two servers: the demo, and a second one that announces a
 // newer version so the update bar can be seen.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// E2E_PORT moves both servers (PORT and PORT+1) and their data, so two suites can run side by side.
+const port = Number(process.env.E2E_PORT ?? 18080);
+const data = port === 18080 ? 'e2e/.data' : `e2e/.data/${port}`;
 const serve = (port: number, dir: string, extra = '') =>
   `bash -c 'rm -rf ${dir} && mkdir -p ${dir} && exec ../bin/socius serve --demo --addr 127.0.0.1:${port} --data ${dir} ${extra}'`;
 
@@ -17,7 +20,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:18080',
+    baseURL: `http://127.0.0.1:${port}`,
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
     trace: 'off',
@@ -30,15 +33,15 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: [
     {
-      command: serve(18080, 'e2e/.data/main'),
-      url: 'http://127.0.0.1:18080/api/vue_version',
+      command: serve(port, `${data}/main`),
+      url: `http://127.0.0.1:${port}/api/vue_version`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: { SOCIUS_LOGIN_LOCK_AFTER: '1000', SOCIUS_LOGIN_SLOW_AFTER: '1000' },
     },
     {
-      command: serve(18081, 'e2e/.data/newer'),
-      url: 'http://127.0.0.1:18081/api/vue_version',
+      command: serve(port + 1, `${data}/newer`),
+      url: `http://127.0.0.1:${port + 1}/api/vue_version`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: { SOCIUS_VUE_VERSION: '99.0' },

@@ -125,21 +125,23 @@ var Screens = map[string]Rule{
 	"dniread":        rule(f(Socios), amr...),
 	"userinvite":     rule(f(Socios), amr...),
 	// spec part 2 §6
-	"news":                       rule(com, ams...),
-	"newscreate":                 rule(com, ams...),
-	"clubmanager":                rule(com, ams...),
-	"htmleditor":                 rule(com, ams...),
-	"events":                     rule(com, ams...),
-	"eventcreate":                rule(com, ams...),
-	"tvshows":                    rule(com, ams...),
-	"tvshow1":                    rule(com, ams...),
-	"tvshow2":                    rule(com, ams...),
-	"tvshow3":                    rule(com, ams...),
-	"tvshowsettings":             rule(com, ams...),
-	"consults":                   rule(com, ams...),
-	"pushnotificationsmanager":   rule(com, ams...),
-	"smsmanager":                 rule(com, ams...),
-	"dispensaryproductcreatepro": rule(sgc, amb...),
+	"news":                     rule(com, ams...),
+	"newscreate":               rule(com, ams...),
+	"clubmanager":              rule(com, ams...),
+	"htmleditor":               rule(com, ams...),
+	"events":                   rule(com, ams...),
+	"eventcreate":              rule(com, ams...),
+	"tvshows":                  rule(com, ams...),
+	"tvshow1":                  rule(com, ams...),
+	"tvshow2":                  rule(com, ams...),
+	"tvshow3":                  rule(com, ams...),
+	"tvshowsettings":           rule(com, ams...),
+	"consults":                 rule(com, ams...),
+	"pushnotificationsmanager": rule(com, ams...),
+	"smsmanager":               rule(com, ams...),
+	// spec: Administrador, Manager, Budtender; the product manager's "new" and
+	// "modify" (part 2 §6) also allow Inventario, so the form admits the union.
+	"dispensaryproductcreatepro": rule(sgc, Administrador, Manager, Budtender, Inventario),
 	"dispensarymanagerpro":       rule(sgc, Administrador, Manager, Budtender, Inventario),
 	"inventorymanager":           rule(sgc, am...),
 	"ordersReport":               rule(sgc, amb...),
@@ -175,6 +177,13 @@ var Screens = map[string]Rule{
 	"member_delete": rule(f(Socios), am...),                                // member detail: delete
 	"member_export": rule(f(Socios, Comunicacion), Manager, Administrador), // Excel and CSV export
 	"push_send":     rule(f(Socios, Comunicacion), ams...),                 // push manager and staff screens
+	// catalogue: reading follows the product manager and the point of sale;
+	// writing, deleting, stock and exports follow the product manager's actions (part 2 §6).
+	"products_read":  rule(sgc, Administrador, Manager, Budtender, Inventario),
+	"product_write":  rule(sgc, Administrador, Manager, Budtender, Inventario),
+	"product_delete": rule(sgc, Administrador, Manager, Inventario),
+	"product_export": rule(sgc, am...),
+	"stock_adjust":   rule(sgc, Administrador, Manager, Inventario),
 	// any staff member of the club
 	"club":        {},
 	"userprofile": {},

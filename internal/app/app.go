@@ -12,24 +12,28 @@ import (
 	"time"
 
 	"socius/internal/auth"
+	"socius/internal/catalog"
 	"socius/internal/club"
 	"socius/internal/comms"
 	"socius/internal/db"
 	"socius/internal/httpapi"
+	"socius/internal/inventory"
 	"socius/internal/member"
 	"socius/internal/notify"
 )
 
 // App is the wired application.
 type App struct {
-	Cfg     *Config
-	DB      *db.DB
-	Auth    *auth.Service
-	Clubs   *club.Service
-	Members *member.Service
-	Comms   *comms.Service
-	Hub     *notify.Hub
-	API     *httpapi.Server
+	Cfg       *Config
+	DB        *db.DB
+	Auth      *auth.Service
+	Clubs     *club.Service
+	Members   *member.Service
+	Catalog   *catalog.Service
+	Inventory *inventory.Service
+	Comms     *comms.Service
+	Hub       *notify.Hub
+	API       *httpapi.Server
 }
 
 // Open connects to the database, applies migrations and wires the services.
@@ -50,6 +54,8 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 		mail = smtpMailer{cfg}
 	}
 	a.Members = member.New(d, a.Auth)
+	a.Catalog = catalog.New(d)
+	a.Inventory = inventory.New(d)
 	var sms comms.SMSSender
 	if cfg.SMSURL != "" {
 		sms = comms.HTTPSMS{URL: cfg.SMSURL, Token: cfg.SMSToken, From: cfg.SMSFrom}
@@ -61,7 +67,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	a.Comms = comms.New(d, sms, push)
 	a.API = httpapi.New(httpapi.Config{TrustProxy: cfg.TrustProxy, ProvidersURL: cfg.ProvidersURL,
 		ProviderName: cfg.ProviderName, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL, VAPIDPublic: cfg.VAPIDPublic},
-		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Comms: a.Comms, Hub: a.Hub, Mail: mail})
+		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Catalog: a.Catalog, Inventory: a.Inventory, Comms: a.Comms, Hub: a.Hub, Mail: mail})
 	return a, nil
 }
 

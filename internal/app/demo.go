@@ -70,6 +70,7 @@ func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, e
 	if err := a.DB.Tx(ctx, func(tx *sqlx.Tx) error { return club.SetPaymentMethods(ctx, tx, clubID, "-cash-card-wallet") }); err != nil {
 		return 0, err
 	}
+	var adminUID int64
 	for _, du := range DemoUsers {
 		uid, err := a.CreateUser(ctx, NewStaffUser{NewUser: auth.NewUser{Username: du.Username, Password: DemoPassword,
 			Email: du.Username + "@demo.socius.local", Name: du.Name, Surname: du.Surname, DNI: du.DNI, Phone: "600000000",
@@ -78,6 +79,7 @@ func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, e
 			return 0, fmt.Errorf("demo user %s: %w", du.Username, err)
 		}
 		if du.Username == "admin" {
+			adminUID = uid
 			err = a.DB.Tx(ctx, func(tx *sqlx.Tx) error {
 				_, err := club.AddStaff(ctx, tx, second, uid, du.Name, du.Surname, du.DNI, "", []string{access.Administrador, access.Manager})
 				return err
@@ -89,6 +91,9 @@ func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, e
 	}
 	if err := a.loadDemoMembers(ctx, clubID); err != nil {
 		return 0, err
+	}
+	if err := a.loadDemoCatalog(ctx, clubID, adminUID); err != nil {
+		return 0, fmt.Errorf("demo catalogue: %w", err)
 	}
 	for _, nv := range demoNovelties {
 		if _, err := a.AddNovelty(ctx, nv[0], nv[1]); err != nil {

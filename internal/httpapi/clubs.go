@@ -112,7 +112,7 @@ func (s *Server) clubUpdate(ctx context.Context, in *clubUpdateInput) (*clubOutp
 		var fresh [][]byte
 		u.KeepImages = []string{}
 		for _, img := range *in.Body.Images {
-			if id, ok := storedID(img); ok {
+			if id, ok := files.StoredID(img); ok {
 				u.KeepImages = append(u.KeepImages, id)
 				continue
 			}
@@ -134,13 +134,6 @@ func (s *Server) clubUpdate(ctx context.Context, in *clubUpdateInput) (*clubOutp
 	return s.clubReply(ctx, c, ri.Staff)
 }
 
-func storedID(url string) (string, bool) {
-	const prefix = "/api/files/"
-	if len(url) == len(prefix)+64 && url[:len(prefix)] == prefix {
-		return url[len(prefix):], true
-	}
-	return "", false
-}
 
 type fileInput struct {
 	ID string `path:"id" pattern:"^[0-9a-f]{64}$"`

@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -16,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/xuri/excelize/v2"
 
 	"socius/internal/access"
 	"socius/internal/comms"
@@ -65,12 +62,7 @@ func (s *Server) registerMemberRoutes() {
 }
 
 func (s *Server) memberError(err error) error {
-	var ve *member.ValidationError
 	switch {
-	case errors.As(err, &ve):
-		e := Fail(400, ve.Code, ve.Message)
-		e.Field = ve.Field
-		return e
 	case errors.Is(err, member.ErrNotFound):
 		return Fail(404, "member.not_found", member.ErrNotFound.Error())
 	case errors.Is(err, member.ErrCategoryNotFound):
@@ -140,12 +132,6 @@ type memberExportInput struct {
 	Format string `query:"format" enum:"xlsx,csv" default:"xlsx"`
 }
 
-type downloadOutput struct {
-	ContentType        string `header:"Content-Type"`
-	ContentDisposition string `header:"Content-Disposition"`
-	CacheControl       string `header:"Cache-Control"`
-	Body               []byte
-}
 
 var exportHeader = []string{"Nº socio", "Nombre", "Primer apellido", "Segundo apellido", "DNI", "Email", "Teléfono",
 	"Fecha de nacimiento", "Tipo", "Estado", "Personal", "Cuenta online", "Fin de cuota", "Llavero", "Categoría",
@@ -157,12 +143,6 @@ func exportRow(m *member.Member, tz *time.Location) []string {
 			return ""
 		}
 		return time.Unix(t, 0).In(tz).Format("02/01/2006")
-	}
-	yes := func(b bool) string {
-		if b {
-			return "Sí"
-		}
-		return "No"
 	}
 	status := "Activo"
 	if m.StatusMember != 1 {
@@ -193,58 +173,16 @@ func (s *Server) memberExport(ctx context.Context, in *memberExportInput) (*down
 	if err != nil {
 		tz = time.UTC
 	}
-	out := &downloadOutput{CacheControl: "no-store"}
-	if in.Format == "csv" {
-		var buf bytes.Buffer
-		buf.WriteString("\ufeff")
-		w := csv.NewWriter(&buf)
-		w.Comma = ';' // what Excel expects in Spanish locales; LibreOffice asks
-		_ = w.Write(exportHeader)
-		for i := range list {
-			_ = w.Write(exportRow(&list[i], tz))
-		}
-		w.Flush()
-		out.ContentType, out.ContentDisposition = "text/csv; charset=utf-8", `attachment; filename="socios.csv"`
-		out.Body = buf.Bytes()
-		return out, w.Error()
-	}
-	f := excelize.NewFile()
-	defer f.Close()
-	sheet := "Socios"
-	_ = f.SetSheetName("Sheet1", sheet)
-	sw, err := f.NewStreamWriter(sheet)
-	if err != nil {
-		return nil, err
-	}
-	row := func(vals []string) []any {
-		r := make([]any, len(vals))
-		for i, v := range vals {
-			r[i] = v
-		}
-		return r
-	}
-	if err := sw.SetRow("A1", row(exportHeader)); err != nil {
-		return nil, err
-	}
+	rows := make([][]any, len(list))
 	for i := range list {
-		cells := row(exportRow(&list[i], tz))
-		cells[0] = list[i].Number // numbers stay numbers in the sheet
-		cell, _ := excelize.CoordinatesToCellName(1, i+2)
-		if err := sw.SetRow(cell, cells); err != nil {
-			return nil, err
+		vals := exportRow(&list[i], tz)
+		rows[i] = make([]any, len(vals))
+		for j, v := range vals {
+			rows[i][j] = v
 		}
+		rows[i][0] = list[i].Number // numbers stay numbers in the sheet
 	}
-	if err := sw.Flush(); err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := f.Write(&buf); err != nil {
-		return nil, err
-	}
-	out.ContentType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-	out.ContentDisposition = `attachment; filename="socios.xlsx"`
-	out.Body = buf.Bytes()
-	return out, nil
+	return download(in.Format, "socios", "Socios", exportHeader, rows)
 }
 
 // memberPayload is the ficha_socio payload of spec part 1 §7.

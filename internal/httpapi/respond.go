@@ -11,6 +11,7 @@ import (
 	"socius/internal/auth"
 	"socius/internal/club"
 	"socius/internal/files"
+	"socius/internal/problem"
 )
 
 // APIError is the one error shape of the API: {"message": "…", "code": "…"}.
@@ -81,11 +82,19 @@ func init() {
 // domainError maps service errors to API errors; unknown ones become 500.
 func domainError(err error) error {
 	var ae *APIError
+	var inv *problem.Invalid
+	var nf *problem.NotFound
 	switch {
 	case err == nil:
 		return nil
 	case errors.As(err, &ae):
 		return ae
+	case errors.As(err, &inv):
+		e := Fail(http.StatusBadRequest, inv.Code, inv.Message)
+		e.Field = inv.Field
+		return e
+	case errors.As(err, &nf):
+		return Fail(http.StatusNotFound, nf.Code, nf.Message)
 	case errors.Is(err, auth.ErrBadCredentials):
 		return Fail(401, "auth.bad_credentials", "Usuario o contraseña incorrectos")
 	case errors.Is(err, auth.ErrThrottled):

@@ -111,6 +111,9 @@ func (s *Server) registerRoutes() {
 	// Members (spec part 1 §7 "Members", "Wallet and access")
 	s.registerMemberRoutes()
 
+	// Catalogue, stock, categories, inventory (spec part 2 §7)
+	s.registerCatalogRoutes()
+
 	// Web Push devices of members' accounts
 	register(s, op("GET", "/api/push_public_key", "pushPublicKey", "VAPID public key for Web Push subscriptions"), Public(), s.pushPublicKey)
 	register(s, op("POST", "/api/push_subscription", "pushSubscribe", "Register this device for Web Push"), User(), s.pushSubscribe)

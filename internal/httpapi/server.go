@@ -10,9 +10,11 @@ import (
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	"socius/internal/auth"
+	"socius/internal/catalog"
 	"socius/internal/club"
 	"socius/internal/comms"
 	"socius/internal/db"
+	"socius/internal/inventory"
 	"socius/internal/member"
 	"socius/internal/notify"
 	"socius/internal/version"
@@ -35,28 +37,32 @@ type Config struct {
 
 // Deps are the services the handlers call.
 type Deps struct {
-	DB      *db.DB
-	Auth    *auth.Service
-	Clubs   *club.Service
-	Members *member.Service
-	Comms   *comms.Service
-	Hub     *notify.Hub
-	Mail    Mailer
+	DB        *db.DB
+	Auth      *auth.Service
+	Clubs     *club.Service
+	Members   *member.Service
+	Catalog   *catalog.Service
+	Inventory *inventory.Service
+	Comms     *comms.Service
+	Hub       *notify.Hub
+	Mail      Mailer
 }
 
 // Server holds the dependencies of the handlers.
 type Server struct {
-	cfg     Config
-	db      *db.DB
-	auth    *auth.Service
-	clubs   *club.Service
-	members *member.Service
-	comms   *comms.Service
-	hub     *notify.Hub
-	mail    Mailer
-	api     huma.API
-	mux     *http.ServeMux
-	routes  []Route
+	cfg       Config
+	db        *db.DB
+	auth      *auth.Service
+	clubs     *club.Service
+	members   *member.Service
+	catalog   *catalog.Service
+	inventory *inventory.Service
+	comms     *comms.Service
+	hub       *notify.Hub
+	mail      Mailer
+	api       huma.API
+	mux       *http.ServeMux
+	routes    []Route
 }
 
 // New builds the API and the app handler.
@@ -64,7 +70,7 @@ func New(cfg Config, d Deps) *Server {
 	if cfg.VueVersion == "" {
 		cfg.VueVersion = version.Current
 	}
-	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, comms: d.Comms, hub: d.Hub,
+	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, catalog: d.Catalog, inventory: d.Inventory, comms: d.Comms, hub: d.Hub,
 		mail: d.Mail, mux: http.NewServeMux()}
 	hc := huma.Config{
 		OpenAPI: &huma.OpenAPI{

@@ -5,8 +5,9 @@ package member
 
 import (
 	"errors"
-	"fmt"
 	"strings"
+
+	"socius/internal/problem"
 )
 
 // Member types.
@@ -32,16 +33,10 @@ const (
 )
 
 // ValidationError carries the spec's Spanish message and a stable code.
-type ValidationError struct {
-	Code    string
-	Message string
-	Field   string
-}
-
-func (e *ValidationError) Error() string { return e.Message }
+type ValidationError = problem.Invalid
 
 func invalid(code, field, msg string, args ...any) *ValidationError {
-	return &ValidationError{Code: code, Field: field, Message: fmt.Sprintf(msg, args...)}
+	return problem.Invalidf(code, field, msg, args...)
 }
 
 // Errors.

@@ -52,5 +52,7 @@ export async function chooseClub(page: Page, nid: number) {
 
 /** Runs the socius command line against the main e2e server's database. */
 export function socius(...args: string[]): string {
-  return execFileSync('../bin/socius', [...args, '--data', 'e2e/.data/main'], { encoding: 'utf8' }).trim();
+  const port = Number(process.env.E2E_PORT ?? 18080);
+  const data = port === 18080 ? 'e2e/.data/main' : `e2e/.data/${port}/main`;
+  return execFileSync('../bin/socius', [...args, '--data', data], { encoding: 'utf8' }).trim();
 }

@@ -72,6 +72,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/association_category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a category */
+        post: operations["clubCategoryCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/association_category/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Categories of one type */
+        get: operations["clubCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/association_category/{nid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a category */
+        put: operations["clubCategoryUpdate"];
+        post?: never;
+        /** Delete a category */
+        delete: operations["clubCategoryDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/association_user/retrieve": {
         parameters: {
             query?: never;
@@ -134,6 +186,58 @@ export interface paths {
         put?: never;
         /** Record a check-in (ENTRA) or check-out (SALE) */
         post: operations["checkInOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispensario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of the club, a page at a time (product manager, point of sale, barcode lookup) */
+        get: operations["productList"];
+        put?: never;
+        /** Create or edit a product */
+        post: operations["productSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispensario/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete products (their sales and history stay) */
+        post: operations["productDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispensario/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every matching product as productos.xlsx or productos.csv */
+        get: operations["productExport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -277,6 +381,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inventory items with their movements */
+        get: operations["inventoryList"];
+        put?: never;
+        /** Create or edit an inventory item */
+        post: operations["inventorySave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory_movement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an inventory movement */
+        post: operations["inventoryMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Basic products of the club */
+        get: operations["basicItems"];
+        put?: never;
+        /** Create or edit a basic product */
+        post: operations["basicItemSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/item/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a basic product */
+        post: operations["basicItemDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list_item/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published product for its public QR link */
+        get: operations["publicProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/membership_category": {
         parameters: {
             query?: never;
@@ -329,6 +520,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mobile_dispensario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published products for the club's members */
+        get: operations["mobileProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notification/create": {
         parameters: {
             query?: never;
@@ -357,6 +565,75 @@ export interface paths {
         put?: never;
         /** Register a new member from the invitation form */
         post: operations["memberRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preset_product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The varieties repository */
+        get: operations["presetProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preset_product/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A variety's picture */
+        get: operations["presetImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product_stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products with stock, for the stock control screen */
+        get: operations["stockList"];
+        put?: never;
+        /** Adjust or count stock (one movement row per product, all or nothing) */
+        post: operations["stockAdjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public_image/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An image of a published product */
+        get: operations["publicImage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -408,6 +685,23 @@ export interface paths {
         put?: never;
         /** Upload member documents (multipart: files, directory, asocid) */
         post: operations["fileUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's stock movements between two dates */
+        get: operations["stockHistory"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -615,6 +909,34 @@ export interface components {
             provider_name: string;
             providers_url: string;
         };
+        BasicDeleteInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            /** Format: int64 */
+            nid: number;
+        };
+        BasicItemInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            body?: string;
+            images?: string[] | null;
+            /**
+             * Format: int64
+             * @description The list (a product category)
+             */
+            listnid: number;
+            /**
+             * Format: int64
+             * @description Set when editing
+             */
+            nid?: number;
+            /** @description Shown on the TV menus (default yes) */
+            showintv?: boolean;
+            subtitle?: string;
+            title: string;
+            /** Format: int64 */
+            valoration?: number;
+        };
         Category: {
             /** Format: int64 */
             association: number;
@@ -645,6 +967,26 @@ export interface components {
              * @description Unix seconds; 0 for now
              */
             datetime: number;
+        };
+        ClubCategory: {
+            /** Format: int64 */
+            association: number;
+            /** Format: int64 */
+            nid: number;
+            title: string;
+            type: string;
+        };
+        ClubCategoryCreateInputBody: {
+            /** Format: int64 */
+            association: number;
+            title: string;
+            /** @enum {string} */
+            type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "payment_methods" | "wallet";
+        };
+        ClubCategoryUpdateInputBody: {
+            /** Format: int64 */
+            association: number;
+            title: string;
         };
         ClubReply: {
             body: string;
@@ -705,6 +1047,11 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        DeleteResult: {
+            message?: string;
+            /** Format: int64 */
+            pid: number;
+        };
         Document: {
             fid: string;
             name: string;
@@ -719,8 +1066,87 @@ export interface components {
             number: number;
             surname: string;
         };
+        Image: {
+            img: string;
+            thumb: string;
+        };
         Img: {
             img: string;
+        };
+        InventoryItem: {
+            /** Format: int64 */
+            category: number | null;
+            category_title: string;
+            /** Format: int64 */
+            created: number;
+            dominance: string;
+            /** Format: int64 */
+            iid: number;
+            inventory_movement: components["schemas"]["Totals"];
+            /** @description Active */
+            status: boolean;
+            title: string;
+            /** @enum {string} */
+            type: "indoor" | "outdoor" | "eco";
+        };
+        InventoryMoveInputBody: {
+            /** @enum {string} */
+            action: "add" | "remove" | "move";
+            /** @description Quantity (grams or units), at most three decimals */
+            amount: number;
+            /** Format: int64 */
+            asocid: number;
+            /** @description Euros, at most two decimals */
+            cost?: number;
+            /**
+             * @description Where a move takes the material from
+             * @enum {string}
+             */
+            from_location?: "" | "almacen_interno" | "almacen_externo" | "dispensario" | "barra";
+            /** Format: int64 */
+            iid: number;
+            images?: string[] | null;
+            /** @enum {string} */
+            location: "almacen_interno" | "almacen_externo" | "dispensario" | "barra";
+            note?: string;
+        };
+        InventoryMovement: {
+            /** @enum {string} */
+            action: "add" | "remove" | "move";
+            /** @description Quantity (grams or units), at most three decimals */
+            amount: number;
+            /** @description Euros, at most two decimals */
+            cost: number;
+            /** Format: int64 */
+            created: number;
+            employee_name: string;
+            /** @description Where a move took the material from */
+            from_location: string;
+            /** Format: int64 */
+            iid: number;
+            images: string[] | null;
+            location: string;
+            /** Format: int64 */
+            mid: number;
+            note: string;
+        };
+        InventorySaveInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            /** Format: int64 */
+            category?: number;
+            /** @enum {string} */
+            dominance: "" | "indica" | "sativa" | "hibrido";
+            /**
+             * Format: int64
+             * @description Set when editing
+             */
+            nid?: number;
+            /** @description Active (default yes) */
+            status?: boolean;
+            title: string;
+            /** @enum {string} */
+            type: "" | "indoor" | "outdoor" | "eco";
         };
         KeysStruct: {
             auth: string;
@@ -893,6 +1319,109 @@ export interface components {
             title: string;
         };
         OkOutputBody: Record<string, never>;
+        Preset: {
+            body: string;
+            /** @enum {string} */
+            dominance: "indica" | "sativa" | "hibrido";
+            images: components["schemas"]["Image"][] | null;
+            slug: string;
+            thc: boolean;
+            title: string;
+        };
+        Product: {
+            /** @description Category title */
+            categorias: string;
+            /** Format: int64 */
+            category: number | null;
+            /** Format: int64 */
+            changed: number;
+            code: string;
+            /** @description Euros, at most two decimals */
+            coste: number;
+            /** Format: int64 */
+            created: number;
+            cuerpo: string;
+            discount: boolean;
+            dominance: string;
+            /** @description Every image of one product; the first only in lists */
+            imagenes: components["schemas"]["Image"][] | null;
+            inventory_tracking: boolean;
+            /** @description Quantity (grams or units), at most three decimals */
+            jar_weight: number;
+            /** @enum {string} */
+            kind: "pro" | "basic";
+            /** @description The name lists sort by */
+            list_name: string;
+            menu_export: boolean;
+            /** Format: int64 */
+            pid: number;
+            /** @description Euros, at most two decimals */
+            precio: number;
+            showintv: boolean;
+            /** @description Published */
+            status: boolean;
+            /** @description Quantity (grams or units), at most three decimals */
+            stock: number;
+            subtitle: string;
+            thc: boolean;
+            /** @description Thumbnail of the first image, for tables */
+            thumb: string;
+            titulo: string;
+            /** @enum {string} */
+            type: "peso" | "unidad" | "ambos";
+            /** @description Quantity (grams or units), at most three decimals */
+            unit_weight: number;
+            unlimited_stock: boolean;
+            /** Format: int64 */
+            valoration: number;
+        };
+        ProductDeleteInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            /** Format: int64 */
+            pid?: number;
+            productsArray?: number[] | null;
+        };
+        ProductListOutputBody: {
+            data: components["schemas"]["Product"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
+        ProductPayload: {
+            /** Format: int64 */
+            asocid: number;
+            body?: string;
+            /** Format: int64 */
+            category: number;
+            code?: string;
+            /** @description Euros, at most two decimals */
+            cost?: number;
+            discount?: boolean;
+            /** @enum {string} */
+            dominance: "" | "indica" | "sativa" | "hibrido";
+            /** @description base64 data URLs for new images, /api/files/… for kept ones */
+            images?: string[] | null;
+            inventory_tracking?: boolean;
+            /** @description Quantity (grams or units), at most three decimals */
+            jar_weight?: number;
+            menuexport?: boolean;
+            /**
+             * Format: int64
+             * @description Set when editing
+             */
+            pid?: number;
+            /** @description Euros, at most two decimals */
+            price?: number;
+            /** @description Published */
+            status?: boolean;
+            thc?: boolean;
+            title: string;
+            /** @enum {string} */
+            type: "" | "peso" | "unidad" | "unidades" | "ambos";
+            /** @description Quantity (grams or units), at most three decimals */
+            unit_weight?: number;
+            unlimited_stock?: boolean;
+        };
         Profile: {
             /** Format: int64 */
             created: number;
@@ -906,6 +1435,22 @@ export interface components {
             /** Format: int64 */
             login: number;
             user: components["schemas"]["UserRef"];
+        };
+        PublicProduct: {
+            categorias: string;
+            /** @description Club name */
+            club: string;
+            cuerpo: string;
+            dominance: string;
+            imagenes: components["schemas"]["Image"][] | null;
+            /** Format: int64 */
+            pid: number;
+            /** @description Euros, at most two decimals */
+            precio: number;
+            subtitle: string;
+            thc: boolean;
+            titulo: string;
+            type: string;
         };
         PushInputBody: {
             /** @description Every active member with an online account (mass push, confirmed by the user) */
@@ -971,6 +1516,63 @@ export interface components {
              * @description The member's user (online account)
              */
             uid: number;
+        };
+        StockAdjustInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            data?: components["schemas"]["StockDataRow"][] | null;
+            products?: components["schemas"]["StockRow"][] | null;
+            /**
+             * @description Type of every row of data
+             * @enum {string}
+             */
+            stock_type?: "" | "manual" | "stock";
+        };
+        StockDataRow: {
+            /** @description Signed change */
+            new_stock: number;
+            note?: string;
+            /** Format: int64 */
+            pid: number;
+        };
+        StockMovement: {
+            /** Format: int64 */
+            created: number;
+            employee_name: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Quantity (grams or units), at most three decimals */
+            new_level: number;
+            note: string;
+            /** Format: int64 */
+            pid: number;
+            /** @description Quantity (grams or units), at most three decimals */
+            quantity: number;
+            /** @enum {string} */
+            type: "manual" | "stock" | "sale" | "refund";
+        };
+        StockRow: {
+            note?: string;
+            /** Format: int64 */
+            pid: number;
+            /** @description Signed change */
+            stock: number;
+            /** @enum {string} */
+            stock_type: "manual" | "stock";
+        };
+        Totals: {
+            /** @description Quantity (grams or units), at most three decimals */
+            add_total: number;
+            /** @description Quantity (grams or units), at most three decimals */
+            amount_actual: number;
+            by_location: {
+                [key: string]: number;
+            };
+            /** @description Quantity (grams or units), at most three decimals */
+            move_total: number;
+            movement: components["schemas"]["InventoryMovement"][] | null;
+            /** @description Quantity (grams or units), at most three decimals */
+            remove_total: number;
         };
         URLRef: {
             url: string;
@@ -1132,6 +1734,211 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClubReply"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    clubCategoryCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClubCategoryCreateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubCategory"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    clubCategories: {
+        parameters: {
+            query: {
+                association: number;
+                type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "payment_methods" | "wallet";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubCategory"][] | null;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    clubCategoryUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClubCategoryUpdateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubCategory"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    clubCategoryDelete: {
+        parameters: {
+            query: {
+                association: number;
+            };
+            header?: never;
+            path: {
+                nid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkOutputBody"];
                 };
             };
             /** @description Forbidden */
@@ -1340,6 +2147,240 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessEvent"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    productList: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description 1: published only; 0: unpublished only */
+                status?: "" | "0" | "1" | "true" | "false";
+                /** @description Exact code (barcode lookup) */
+                code?: string;
+                /** @description One product, with its body and every image */
+                pid?: number;
+                /** @description Words of the title, code or subtitle */
+                search?: string;
+                category?: number;
+                sort?: "" | "list_name" | "code" | "price" | "cost" | "stock" | "category" | "changed";
+                desc?: boolean;
+                /** @description 0-based */
+                page?: number;
+                /** @description Page size; 0 = 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductListOutputBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    productSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductPayload"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    productDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductDeleteInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"][] | null;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    productExport: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description 1: published only; 0: unpublished only */
+                status?: "" | "0" | "1" | "true" | "false";
+                /** @description Exact code (barcode lookup) */
+                code?: string;
+                /** @description One product, with its body and every image */
+                pid?: number;
+                /** @description Words of the title, code or subtitle */
+                search?: string;
+                category?: number;
+                sort?: "" | "list_name" | "code" | "price" | "cost" | "stock" | "category" | "changed";
+                desc?: boolean;
+                /** @description 0-based */
+                page?: number;
+                /** @description Page size; 0 = 50 */
+                limit?: number;
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             /** @description Forbidden */
@@ -1869,6 +2910,343 @@ export interface operations {
             };
         };
     };
+    inventoryList: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description One item */
+                nid?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItem"][] | null;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    inventorySave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventorySaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    inventoryMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryMoveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    basicItems: {
+        parameters: {
+            query: {
+                asocid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"][] | null;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    basicItemSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BasicItemInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    basicItemDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BasicDeleteInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"][] | null;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    publicProduct: {
+        parameters: {
+            query: {
+                association: number;
+                item: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProduct"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     memberCategoryCreate: {
         parameters: {
             query?: never;
@@ -2073,6 +3451,55 @@ export interface operations {
             };
         };
     };
+    mobileProducts: {
+        parameters: {
+            query: {
+                asocid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProduct"][] | null;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     pushCreate: {
         parameters: {
             query?: never;
@@ -2166,6 +3593,231 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    presetProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"][] | null;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    presetImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Security-Policy"?: string;
+                    "Content-Type"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    stockList: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description 1: published only; 0: unpublished only */
+                status?: "" | "0" | "1" | "true" | "false";
+                /** @description Exact code (barcode lookup) */
+                code?: string;
+                /** @description One product, with its body and every image */
+                pid?: number;
+                /** @description Words of the title, code or subtitle */
+                search?: string;
+                category?: number;
+                sort?: "" | "list_name" | "code" | "price" | "cost" | "stock" | "category" | "changed";
+                desc?: boolean;
+                /** @description 0-based */
+                page?: number;
+                /** @description Page size; 0 = 50 */
+                limit?: number;
+                /** @description false: only products whose stock is counted */
+                unlimited_stock?: "" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductListOutputBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    stockAdjust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockAdjustInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovement"][] | null;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    publicImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Security-Policy"?: string;
+                    "Content-Type"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Error */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2283,6 +3935,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Document"][] | null;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    stockHistory: {
+        parameters: {
+            query: {
+                asocid: number;
+                pid: number;
+                /** @description Unix seconds; default 7 days ago */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovement"][] | null;
                 };
             };
             /** @description Forbidden */

@@ -1,0 +1,55 @@
+package amount
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestParseFormat(t *testing.T) {
+	cases := []struct {
+		in     string
+		places int
+		want   int64
+		out    string
+	}{
+		{"12.5", 3, 12500, "12.5"}, {"0.001", 3, 1, "0.001"}, {"-3.25", 2, -325, "-3.25"},
+		{"7", 2, 700, "7"}, {"0", 3, 0, "0"}, {"-0.5", 3, -500, "-0.5"}, {"1e2", 2, 10000, "100"}, {".75", 2, 75, "0.75"},
+	}
+	for _, c := range cases {
+		v, err := Parse(c.in, c.places)
+		if err != nil || v != c.want {
+			t.Fatalf("Parse(%q) = %d, %v; want %d", c.in, v, err, c.want)
+		}
+		if got := Format(v, c.places); got != c.out {
+			t.Fatalf("Format(%d) = %q; want %q", v, got, c.out)
+		}
+	}
+	if _, err := Parse("1.0001", 3); err != ErrDecimals {
+		t.Fatalf("four decimals in thousandths: %v", err)
+	}
+	if _, err := Parse("1.234", 2); err != ErrDecimals {
+		t.Fatalf("three decimals in cents: %v", err)
+	}
+	if _, err := Parse("abc", 2); err == nil {
+		t.Fatal("letters accepted")
+	}
+}
+
+func TestNoDriftAfterAThousandAdjustments(t *testing.T) {
+	var total Milli
+	for range 1000 {
+		var m Milli
+		if err := json.Unmarshal([]byte("0.001"), &m); err != nil {
+			t.Fatal(err)
+		}
+		total += m
+	}
+	b, _ := json.Marshal(total)
+	if string(b) != "1" {
+		t.Fatalf("1000 × 0.001 = %s", b)
+	}
+	var c Cents
+	if err := json.Unmarshal([]byte("0.1"), &c); err != nil || c*3 != 30 {
+		t.Fatalf("0.1 € × 3 = %d cents, %v", c*3, err)
+	}
+}

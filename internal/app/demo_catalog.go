@@ -1,0 +1,109 @@
+package app
+
+import (
+	"context"
+	"encoding/base64"
+
+	"socius/internal/amount"
+	"socius/internal/catalog"
+	"socius/internal/inventory"
+)
+
+// demoProducts: category, preset variety (its text and picture), code, price
+// €, cost €, type, starting stock (grams or units).
+var demoProducts = []struct {
+	category, preset, title, code string
+	price, cost                   amount.Cents
+	typ                           string
+	stock                         amount.Milli
+	unlimited                     bool
+}{
+	{"Flores", "amnesia-haze", "", "8400000000017", 900, 350, catalog.TypeWeight, 250_000, false},
+	{"Flores", "critical", "", "8400000000024", 750, 280, catalog.TypeWeight, 420_500, false},
+	{"Flores", "og-kush", "", "8400000000031", 1000, 400, catalog.TypeWeight, 180_250, false},
+	{"Flores", "white-widow", "", "8400000000048", 850, 320, catalog.TypeWeight, 96_000, false},
+	{"Flores", "northern-lights", "", "8400000000055", 800, 300, catalog.TypeWeight, 12_500, false},
+	{"Flores", "gelato", "", "8400000000062", 1100, 450, catalog.TypeWeight, 60_000, false},
+	{"Extracciones", "lemon-haze", "Lemon Haze Ice-o-lator", "8400000000079", 1500, 700, catalog.TypeWeight, 35_000, false},
+	{"Extracciones", "zkittlez", "Zkittlez Rosin", "8400000000086", 2000, 1000, catalog.TypeWeight, 18_000, false},
+	{"Comestibles", "", "Galleta de avena", "8400000000093", 400, 150, catalog.TypeUnit, 40_000, false},
+	{"Comestibles", "", "Brownie", "8400000000109", 500, 180, catalog.TypeBoth, 24_000, false},
+	{"Bebidas", "", "Agua mineral 50 cl", "8400000000116", 100, 30, catalog.TypeUnit, 0, true},
+	{"Bebidas", "", "Café", "", 120, 25, catalog.TypeUnit, 0, true},
+}
+
+// loadDemoCatalog fills the demo club's catalogue: product categories, a
+// dozen products with their stock (as adjustment movements, like any stock),
+// a basic list for the TV menus and two inventory items.
+func (a *App) loadDemoCatalog(ctx context.Context, clubID, staffUID int64) error {
+	cats := map[string]int64{}
+	for _, title := range []string{"Flores", "Extracciones", "Comestibles", "Bebidas"} {
+		c, err := a.Clubs.SaveCategory(ctx, clubID, 0, catalog.CategoryType, title)
+		if err != nil {
+			return err
+		}
+		cats[title] = c.NID
+	}
+	for _, setting := range [][2]string{{"weight_discrepancy", "5"}, {"consumptionforecast", "60"}, {"cash-register", "150"}} {
+		if _, err := a.Clubs.SaveCategory(ctx, clubID, 0, setting[0], setting[1]); err != nil {
+			return err
+		}
+	}
+	presets, err := catalog.Presets()
+	if err != nil {
+		return err
+	}
+	for _, d := range demoProducts {
+		in := catalog.Input{Kind: catalog.KindPro, Title: d.title, Category: cats[d.category], Price: &d.price, Cost: d.cost,
+			Code: d.code, Type: d.typ, Dominance: "hibrido", Status: true, MenuExport: true, UnlimitedStock: d.unlimited, THC: d.category != "Bebidas"}
+		for _, p := range presets {
+			if p.Slug == d.preset {
+				in.Body, in.Dominance, in.THC = p.Body, p.Dominance, p.THC
+				if in.Title == "" {
+					in.Title = p.Title
+				}
+				svg, _ := catalog.PresetImage(p.Slug)
+				in.Images = []string{"data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg)}
+			}
+		}
+		if d.typ == catalog.TypeWeight {
+			in.JarWeight = 32_000
+		}
+		if d.typ == catalog.TypeBoth {
+			in.UnitWeight = 2_500
+		}
+		p, err := a.Catalog.Save(ctx, clubID, in)
+		if err != nil {
+			return err
+		}
+		if d.stock > 0 {
+			if _, err := a.Catalog.AdjustStock(ctx, clubID, staffUID, []catalog.StockChange{{PID: p.PID, Kind: catalog.MoveManual,
+				Quantity: d.stock, Note: "Stock inicial"}}); err != nil {
+				return err
+			}
+		}
+	}
+	for _, b := range [][3]string{{"Flores", "Amnesia Haze", "Sativa de aroma cítrico"}, {"Flores", "Critical", "Índica clásica, dulce y terrosa"},
+		{"Bebidas", "Café", "Espresso de tueste natural"}} {
+		if _, err := a.Catalog.Save(ctx, clubID, catalog.Input{Kind: catalog.KindBasic, Title: b[1], Subtitle: b[2], Category: cats[b[0]],
+			Status: true, ShowInTV: true, Valoration: 4}); err != nil {
+			return err
+		}
+	}
+	for _, it := range []inventory.ItemInput{{Title: "Cosecha interior otoño", Category: cats["Flores"], Type: "indoor", Dominance: "indica", Status: true},
+		{Title: "Cosecha exterior verano", Category: cats["Flores"], Type: "outdoor", Dominance: "sativa", Status: true}} {
+		item, err := a.Inventory.SaveItem(ctx, clubID, it)
+		if err != nil {
+			return err
+		}
+		if _, err := a.Inventory.Record(ctx, clubID, staffUID, inventory.MovementInput{IID: item.IID, Action: "add", Amount: 2_500_000,
+			Cost: 120000, Location: "almacen_interno", Note: "Entrada de cosecha"}); err != nil {
+			return err
+		}
+		if _, err := a.Inventory.Record(ctx, clubID, staffUID, inventory.MovementInput{IID: item.IID, Action: "move", Amount: 500_000,
+			FromLocation: "almacen_interno", Location: "dispensario", Note: "Para envasar"}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

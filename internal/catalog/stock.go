@@ -1,0 +1,126 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/amount"
+	"socius/internal/db"
+	"socius/internal/problem"
+)
+
+// StockChange is one product's change in a stock request. Quantity is the
+// signed change (spec: new_stock, or stock in the other form).
+type StockChange struct {
+	PID      int64
+	Kind     string // manual (the modal) or stock (the control count)
+	Quantity amount.Milli
+	Note     string
+}
+
+// StockMovement is a row of the stock history (spec: stock history entry).
+type StockMovement struct {
+	ID           int64        `json:"id" db:"id"`
+	PID          int64        `json:"pid" db:"product_id"`
+	EmployeeName string       `json:"employee_name" db:"employee_name"`
+	Created      int64        `json:"created" db:"created"`
+	Type         string       `json:"type" db:"type" enum:"manual,stock,sale,refund"`
+	Quantity     amount.Milli `json:"quantity" db:"quantity"`
+	NewLevel     amount.Milli `json:"new_level" db:"new_level"`
+	Note         string       `json:"note" db:"note"`
+}
+
+// AdjustStock applies every change in one transaction (all or nothing), each
+// as a movement row beside the stock it changes. The change is added to the
+// stock in the database (stock = stock + change), so two staff adjusting the
+// same product at once both count.
+func (s *Service) AdjustStock(ctx context.Context, clubID, staffUserID int64, changes []StockChange) ([]StockMovement, error) {
+	if len(changes) == 0 {
+		return nil, ErrNothingSelected
+	}
+	for i, c := range changes {
+		field := fmt.Sprintf("products[%d]", i)
+		kind := c.Kind
+		switch {
+		case kind != MoveManual && kind != MoveCount:
+			return nil, problem.Invalidf("stock.type_invalid", field+".stock_type", "El tipo de movimiento debe ser manual o stock")
+		case len([]rune(c.Note)) > MaxNote:
+			return nil, problem.Invalidf("stock.note_too_long", field+".note", "La nota no puede tener más de %d caracteres", MaxNote)
+		case kind == MoveManual && c.Quantity == 0:
+			return nil, problem.Invalidf("stock.quantity_zero", field+".new_stock", "La cantidad debe ser distinta de cero")
+		}
+	}
+	out := make([]StockMovement, 0, len(changes))
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		for i, c := range changes {
+			m, err := moveStock(ctx, tx, clubID, staffUserID, c.Kind, c)
+			var pi *problem.Invalid
+			if errors.As(err, &pi) {
+				pi.Field = fmt.Sprintf("products[%d].%s", i, pi.Field)
+			}
+			if err != nil {
+				return err
+			}
+			out = append(out, *m)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// moveStock changes one product's stock and records the movement; the
+// point of sale calls it inside its own transaction.
+func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind string, c StockChange) (*StockMovement, error) {
+	var p []struct {
+		Title     string `db:"title"`
+		Unlimited bool   `db:"unlimited_stock"`
+		Level     int64  `db:"stock"`
+	}
+	// The UPDATE takes the row lock first, so concurrent changes queue and none is lost.
+	if err := db.Select(ctx, tx, &p, `UPDATE products SET stock = stock + ? WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0
+		RETURNING title, unlimited_stock, stock`, int64(c.Quantity), c.PID, clubID, KindPro); err != nil {
+		return nil, err
+	}
+	if len(p) == 0 {
+		return nil, ErrNotFound
+	}
+	if p[0].Unlimited && (kind == MoveManual || kind == MoveCount) {
+		return nil, problem.Invalidf("stock.unlimited", "pid", "%s tiene stock ilimitado: su stock no se ajusta", p[0].Title)
+	}
+	if p[0].Level < 0 && kind != MoveSale {
+		return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p[0].Title)
+	}
+	m := &StockMovement{PID: c.PID, Created: time.Now().Unix(), Type: kind, Quantity: c.Quantity, NewLevel: amount.Milli(p[0].Level), Note: strings.TrimSpace(c.Note)}
+	id, err := db.Insert(ctx, tx, `INSERT INTO stock_movements (club_id, product_id, type, quantity, new_level, note, staff_user_id, created)
+		VALUES (?,?,?,?,?,?,?,?)`, clubID, c.PID, kind, int64(c.Quantity), int64(m.NewLevel), m.Note, staffUserID, m.Created)
+	if err != nil {
+		return nil, err
+	}
+	m.ID = id
+	return m, db.Get(ctx, tx, &m.EmployeeName, `SELECT `+employeeName+` FROM users u WHERE u.id = ?`, staffUserID)
+}
+
+// employeeName is how movements name the staff user who made them.
+const employeeName = `COALESCE(NULLIF(TRIM(u.name || ' ' || u.surname), ''), u.username, '')`
+
+// History lists a product's movements between two times, newest first.
+func (s *Service) History(ctx context.Context, clubID, pid, from, to int64) ([]StockMovement, error) {
+	var n int
+	if err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM products WHERE id = ? AND club_id = ?`, pid, clubID); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, ErrNotFound
+	}
+	out := []StockMovement{}
+	err := s.db.Select(ctx, &out, `SELECT m.id, m.product_id, m.created, m.type, m.quantity, m.new_level, m.note,
+		`+employeeName+` AS employee_name
+		FROM stock_movements m LEFT JOIN users u ON u.id = m.staff_user_id
+		WHERE m.product_id = ? AND m.club_id = ? AND m.created BETWEEN ? AND ? ORDER BY m.created DESC, m.id DESC`, pid, clubID, from, to)
+	return out, err
+}

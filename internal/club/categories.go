@@ -1,0 +1,147 @@
+package club
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/amount"
+	"socius/internal/db"
+	"socius/internal/problem"
+)
+
+// ClubCategory is a generic category of a club (spec part 2 §3 "Category").
+type ClubCategory struct {
+	NID         int64  `json:"nid" db:"id"`
+	Association int64  `json:"association" db:"club_id"`
+	Type        string `json:"type" db:"type"`
+	Title       string `json:"title" db:"title"`
+}
+
+// CategoryScreens maps each association_category type to the side-menu
+// dialog (a key of access.Screens) whose roles may change it. Member
+// categories have their own calls (membership_category).
+var CategoryScreens = map[string]string{
+	"dispensary":          "productcategories",
+	"cash-register":       "cashamounts",
+	"weight_discrepancy":  "weightdiscrepancy",
+	"consumptionforecast": "consumptionforecast",
+	"payment_methods":     "paymentmethods",
+	"wallet":              "walletamounts",
+}
+
+// ErrCategoryNotFound is a category of another club or an unknown id.
+var ErrCategoryNotFound = &problem.NotFound{Code: "category.not_found", Message: "Categoría no encontrada"}
+
+// CategoryTypeOf returns the type of one of the club's categories.
+func (s *Service) CategoryTypeOf(ctx context.Context, clubID, nid int64) (string, error) {
+	var t []string
+	if err := s.db.Select(ctx, &t, `SELECT type FROM club_categories WHERE id = ? AND club_id = ?`, nid, clubID); err != nil {
+		return "", err
+	}
+	if len(t) == 0 {
+		return "", ErrCategoryNotFound
+	}
+	return t[0], nil
+}
+
+// Categories lists the club's categories of a type, oldest first (the
+// settings dialogs edit the first one).
+func (s *Service) Categories(ctx context.Context, clubID int64, typ string) ([]ClubCategory, error) {
+	out := []ClubCategory{}
+	q := `SELECT id, club_id, type, title FROM club_categories WHERE club_id = ? AND type = ? ORDER BY id`
+	if typ == "dispensary" {
+		q = `SELECT id, club_id, type, title FROM club_categories WHERE club_id = ? AND type = ? ORDER BY title, id`
+	}
+	return out, s.db.Select(ctx, &out, q, clubID, typ)
+}
+
+// validCategoryTitle applies the rules of each type (spec part 2 §3 and §5)
+// and returns the title as stored.
+func validCategoryTitle(typ, title string) (string, error) {
+	title = strings.TrimSpace(title)
+	number := func(places int, max int64, msg string) (string, error) {
+		v, err := amount.Parse(strings.ReplaceAll(title, ",", "."), places)
+		if err != nil || title == "" || v < 0 || (max > 0 && v > max) {
+			return "", problem.Invalidf("category.number_invalid", "title", msg)
+		}
+		return amount.Format(v, places), nil
+	}
+	switch typ {
+	case "dispensary":
+		if title == "" {
+			return "", problem.Invalidf("category.title_required", "title", "El nombre de la categoría es obligatorio")
+		}
+		if len([]rune(title)) > 80 {
+			return "", problem.Invalidf("category.title_too_long", "title", "El nombre no puede tener más de 80 caracteres")
+		}
+		return title, nil
+	case "cash-register", "wallet":
+		return number(2, 0, "El importe debe ser un número mayor o igual que 0")
+	case "weight_discrepancy":
+		return number(2, 10000, "El porcentaje debe ser un número entre 0 y 100")
+	case "consumptionforecast":
+		return number(3, 0, "La previsión de consumo debe ser un número mayor o igual que 0")
+	case "payment_methods":
+		var parts []string
+		for _, m := range []string{"wallet", "card", "cash"} {
+			if strings.Contains(title, m) {
+				parts = append(parts, "-"+m)
+			}
+		}
+		if len(parts) == 0 {
+			return "", problem.Invalidf("payment_methods.none", "title", "Debes seleccionar al menos uno")
+		}
+		return strings.Join(parts, ""), nil
+	}
+	return "", problem.Invalidf("category.type_invalid", "type", "Tipo de categoría no válido")
+}
+
+// SaveCategory creates (nid 0) or updates a category.
+func (s *Service) SaveCategory(ctx context.Context, clubID, nid int64, typ, title string) (*ClubCategory, error) {
+	title, err := validCategoryTitle(typ, title)
+	if err != nil {
+		return nil, err
+	}
+	c := &ClubCategory{NID: nid, Association: clubID, Type: typ, Title: title}
+	if nid == 0 {
+		c.NID, err = db.Insert(ctx, s.db.W, `INSERT INTO club_categories (club_id, type, title, created) VALUES (?,?,?,?)`,
+			clubID, typ, title, time.Now().Unix())
+		return c, err
+	}
+	res, err := s.db.Exec(ctx, `UPDATE club_categories SET title = ? WHERE id = ? AND club_id = ? AND type = ?`, title, nid, clubID, typ)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, ErrCategoryNotFound
+	}
+	return c, nil
+}
+
+// DeleteCategory removes a category. A product category still used by a
+// product stays (the product needs one); deleted products forget it.
+func (s *Service) DeleteCategory(ctx context.Context, clubID, nid int64) error {
+	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var n int
+		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM products WHERE category_id = ? AND deleted = 0`, nid); err != nil {
+			return err
+		}
+		if n > 0 {
+			return problem.Invalidf("category.in_use", "nid", "No se puede eliminar una categoría que tiene %d productos: cámbialos de categoría antes", n)
+		}
+		if _, err := db.Exec(ctx, tx, `UPDATE products SET category_id = NULL WHERE category_id = ?`, nid); err != nil {
+			return err
+		}
+		res, err := db.Exec(ctx, tx, `DELETE FROM club_categories WHERE id = ? AND club_id = ? AND type <> 'membership'`, nid, clubID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrCategoryNotFound
+		}
+		return nil
+	})
+}

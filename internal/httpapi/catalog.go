@@ -1,0 +1,548 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"socius/internal/access"
+	"socius/internal/amount"
+	"socius/internal/catalog"
+	"socius/internal/club"
+	"socius/internal/files"
+	"socius/internal/inventory"
+)
+
+// Catalogue, stock, categories and inventory (spec part 2 §7 "Products",
+// "Categories", "Inventory").
+func (s *Server) registerCatalogRoutes() {
+	register(s, op("GET", "/api/dispensario", "productList", "Products of the club, a page at a time (product manager, point of sale, barcode lookup)"),
+		Club("products_read", Query("asocid")), s.productList)
+	save := op("POST", "/api/dispensario", "productSave", "Create or edit a product")
+	save.MaxBodyBytes = 48 << 20
+	register(s, save, Club("product_write", Body("asocid")), s.productSave)
+	register(s, op("POST", "/api/dispensario/delete", "productDelete", "Delete products (their sales and history stay)"),
+		Club("product_delete", Body("asocid")), s.productDelete)
+	register(s, op("GET", "/api/dispensario/export", "productExport", "Every matching product as productos.xlsx or productos.csv"),
+		Club("product_export", Query("asocid")), s.productExport)
+	register(s, op("GET", "/api/mobile_dispensario", "mobileProducts", "Published products for the club's members"), User(), s.mobileProducts)
+	register(s, op("GET", "/api/list_item/retrieve", "publicProduct", "A published product for its public QR link"), Public(), s.publicProduct)
+	register(s, op("GET", "/api/public_image/{id}", "publicImage", "An image of a published product"), Public(), s.publicImage)
+	register(s, op("GET", "/api/preset_product", "presetProducts", "The varieties repository"), User(), s.presetProducts)
+	register(s, op("GET", "/api/preset_product/{slug}", "presetImage", "A variety's picture"), Public(), s.presetImage)
+
+	item := op("POST", "/api/item", "basicItemSave", "Create or edit a basic product")
+	item.MaxBodyBytes = 48 << 20
+	register(s, item, Club("dispensaryproductcreatebasic", Body("asocid")), s.basicItemSave)
+	register(s, op("GET", "/api/item", "basicItems", "Basic products of the club"), Club("dispensary", Query("asocid")), s.basicItems)
+	register(s, op("POST", "/api/item/delete", "basicItemDelete", "Delete a basic product"),
+		Club("dispensarymanagerbasic", Body("asocid")), s.basicItemDelete)
+
+	register(s, op("GET", "/api/product_stock", "stockList", "Products with stock, for the stock control screen"),
+		Club("stockmanager", Query("asocid")), s.stockList)
+	register(s, op("POST", "/api/product_stock", "stockAdjust", "Adjust or count stock (one movement row per product, all or nothing)"),
+		Club("stock_adjust", Body("asocid")), s.stockAdjust)
+	register(s, op("GET", "/api/stock_history", "stockHistory", "A product's stock movements between two dates"),
+		Club("productHistoryReport", Query("asocid")), s.stockHistory)
+
+	register(s, op("GET", "/api/association_category/", "clubCategories", "Categories of one type"), Club("", Query("association")), s.clubCategories)
+	register(s, op("POST", "/api/association_category", "clubCategoryCreate", "Create a category"), Club("", Body("association")), s.clubCategoryCreate)
+	register(s, op("PUT", "/api/association_category/{nid}", "clubCategoryUpdate", "Update a category"), Club("", Body("association")), s.clubCategoryUpdate)
+	register(s, op("DELETE", "/api/association_category/{nid}", "clubCategoryDelete", "Delete a category"), Club("", Query("association")), s.clubCategoryDelete)
+
+	register(s, op("GET", "/api/inventory", "inventoryList", "Inventory items with their movements"), Club("inventorymanager", Query("asocid")), s.inventoryList)
+	register(s, op("POST", "/api/inventory", "inventorySave", "Create or edit an inventory item"), Club("inventorymanager", Body("asocid")), s.inventorySave)
+	move := op("POST", "/api/inventory_movement", "inventoryMove", "Record an inventory movement")
+	move.MaxBodyBytes = 48 << 20
+	register(s, move, Club("inventorymanager", Body("asocid")), s.inventoryMove)
+}
+
+// ProductQuery is the filter of the product lists.
+type ProductQuery struct {
+	Asocid   int64  `query:"asocid" required:"true"`
+	Status   string `query:"status" enum:",0,1,true,false" doc:"1: published only; 0: unpublished only"`
+	Code     string `query:"code" maxLength:"64" doc:"Exact code (barcode lookup)"`
+	PID      int64  `query:"pid" doc:"One product, with its body and every image"`
+	Search   string `query:"search" maxLength:"80" doc:"Words of the title, code or subtitle"`
+	Category int64  `query:"category"`
+	Sort     string `query:"sort" enum:",list_name,code,price,cost,stock,category,changed"`
+	Desc     bool   `query:"desc"`
+	Page     int    `query:"page" minimum:"0" doc:"0-based"`
+	Limit    int    `query:"limit" minimum:"0" maximum:"500" doc:"Page size; 0 = 50"`
+}
+
+func (q *ProductQuery) filter() catalog.Filter {
+	f := catalog.Filter{Kind: catalog.KindPro, Code: q.Code, PID: q.PID, Search: q.Search, Category: q.Category,
+		Sort: q.Sort, Desc: q.Desc, Page: q.Page, Limit: q.Limit, Full: q.PID != 0}
+	switch q.Status {
+	case "1", "true":
+		t := true
+		f.Status = &t
+	case "0", "false":
+		f.Status = new(bool)
+	}
+	return f
+}
+
+type productListOutput struct {
+	Body struct {
+		Data  []catalog.Product `json:"data"`
+		Total int               `json:"total"`
+	}
+}
+
+func (s *Server) productList(ctx context.Context, in *ProductQuery) (*productListOutput, error) {
+	list, total, err := s.catalog.List(ctx, info(ctx).Club.ID, in.filter())
+	out := &productListOutput{}
+	out.Body.Data, out.Body.Total = list, total
+	return out, err
+}
+
+// productPayload is the create payload of spec part 2 §3.
+type productPayload struct {
+	Asocid            int64         `json:"asocid" required:"true"`
+	PID               int64         `json:"pid,omitempty" doc:"Set when editing"`
+	Title             string        `json:"title" maxLength:"200"`
+	Body              string        `json:"body,omitempty"`
+	Category          int64         `json:"category"`
+	Price             *amount.Cents `json:"price,omitempty"`
+	Cost              amount.Cents  `json:"cost,omitempty"`
+	Code              string        `json:"code,omitempty" maxLength:"100"`
+	Type              string        `json:"type" enum:",peso,unidad,unidades,ambos"`
+	Dominance         string        `json:"dominance" enum:",indica,sativa,hibrido"`
+	THC               bool          `json:"thc,omitempty"`
+	MenuExport        bool          `json:"menuexport,omitempty"`
+	Status            bool          `json:"status,omitempty" doc:"Published"`
+	Discount          bool          `json:"discount,omitempty"`
+	UnlimitedStock    bool          `json:"unlimited_stock,omitempty"`
+	InventoryTracking bool          `json:"inventory_tracking,omitempty"`
+	JarWeight         amount.Milli  `json:"jar_weight,omitempty"`
+	UnitWeight        amount.Milli  `json:"unit_weight,omitempty"`
+	Images            []string      `json:"images,omitempty" maxItems:"8" doc:"base64 data URLs for new images, /api/files/… for kept ones"`
+}
+
+type productSaveInput struct{ Body productPayload }
+
+type productOutput struct{ Body catalog.Product }
+
+func (s *Server) productSave(ctx context.Context, in *productSaveInput) (*productOutput, error) {
+	b := in.Body
+	p, err := s.catalog.Save(ctx, info(ctx).Club.ID, catalog.Input{PID: b.PID, Kind: catalog.KindPro, Title: b.Title, Body: b.Body,
+		Category: b.Category, Price: b.Price, Cost: b.Cost, Code: b.Code, Type: b.Type, Dominance: b.Dominance, THC: b.THC,
+		MenuExport: b.MenuExport, Status: b.Status, Discount: b.Discount, UnlimitedStock: b.UnlimitedStock,
+		InventoryTracking: b.InventoryTracking, JarWeight: b.JarWeight, UnitWeight: b.UnitWeight, Images: b.Images})
+	if err != nil {
+		return nil, err
+	}
+	return &productOutput{Body: *p}, nil
+}
+
+type productDeleteInput struct {
+	Body struct {
+		Asocid        int64   `json:"asocid" required:"true"`
+		PID           int64   `json:"pid,omitempty"`
+		ProductsArray []int64 `json:"productsArray,omitempty" maxItems:"500"`
+	}
+}
+
+type productDeleteOutput struct{ Body []catalog.DeleteResult }
+
+func (s *Server) productDelete(ctx context.Context, in *productDeleteInput) (*productDeleteOutput, error) {
+	pids := in.Body.ProductsArray
+	if in.Body.PID != 0 {
+		pids = append(pids, in.Body.PID)
+	}
+	res, err := s.catalog.Delete(ctx, info(ctx).Club.ID, catalog.KindPro, pids)
+	return &productDeleteOutput{Body: res}, err
+}
+
+type productExportInput struct {
+	ProductQuery
+	Format string `query:"format" enum:"xlsx,csv" default:"xlsx"`
+}
+
+var productExportHeader = []string{"Código", "Producto", "Categoría", "Precio", "Coste", "Stock", "Tipo", "Dominancia",
+	"Exportar a carta", "THC", "Publicado", "Descuento", "Stock ilimitado", "Peso del bote", "Peso por unidad"}
+
+// productExport writes every product that matches the manager's filter.
+func (s *Server) productExport(ctx context.Context, in *productExportInput) (*downloadOutput, error) {
+	f := in.filter()
+	f.Page, f.Limit = 0, -1
+	list, _, err := s.catalog.List(ctx, info(ctx).Club.ID, f)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([][]any, len(list))
+	for i, p := range list {
+		rows[i] = []any{p.Code, p.Titulo, p.Categorias, p.Precio.Float(), p.Coste.Float(), p.Stock.Float(), p.Type, p.Dominance,
+			yes(p.MenuExport), yes(p.THC), yes(p.Status), yes(p.Discount), yes(p.UnlimitedStock), p.JarWeight.Float(), p.UnitWeight.Float()}
+	}
+	return download(in.Format, "productos", "Productos", productExportHeader, rows)
+}
+
+type clubQuery struct {
+	Asocid int64 `query:"asocid" required:"true"`
+}
+
+type publicProductsOutput struct{ Body []catalog.PublicProduct }
+
+// mobileProducts lists the published products to any active member of the club.
+func (s *Server) mobileProducts(ctx context.Context, in *clubQuery) (*publicProductsOutput, error) {
+	st, err := s.clubs.StaffOf(ctx, info(ctx).User.ID, in.Asocid)
+	if errors.Is(err, club.ErrNoMemberRecord) || (err == nil && !st.Active) {
+		return nil, Fail(http.StatusForbidden, "access.denied", denied(info(ctx).User.Username))
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := true
+	list, _, err := s.catalog.List(ctx, in.Asocid, catalog.Filter{Kind: catalog.KindPro, Status: &t, Limit: -1, Full: true})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]catalog.PublicProduct, len(list))
+	for i := range list {
+		out[i] = catalog.PublicOf(&list[i])
+	}
+	return &publicProductsOutput{Body: out}, nil
+}
+
+type publicProductInput struct {
+	Association int64 `query:"association" required:"true"`
+	Item        int64 `query:"item" required:"true"`
+}
+
+type publicProductOutput struct {
+	CacheControl string `header:"Cache-Control"`
+	Body         catalog.PublicProduct
+}
+
+func (s *Server) publicProduct(ctx context.Context, in *publicProductInput) (*publicProductOutput, error) {
+	p, err := s.catalog.Public(ctx, in.Association, in.Item)
+	if err != nil {
+		return nil, err
+	}
+	return &publicProductOutput{CacheControl: "no-cache", Body: *p}, nil
+}
+
+// publicImage serves an image of a published product to anyone (the QR
+// link opens logged out); other files stay behind /api/files.
+func (s *Server) publicImage(ctx context.Context, in *fileInput) (*fileOutput, error) {
+	ok, err := s.catalog.PublicImage(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, Fail(http.StatusNotFound, "not_found", "No encontrado")
+	}
+	f, err := files.Get(ctx, s.db, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	// Not immutable: unpublishing the product withdraws the image.
+	return &fileOutput{ContentType: f.ContentType, CacheControl: "public, max-age=3600", ETag: `"` + f.ID[:32] + `"`,
+		CSP: "sandbox; default-src 'none'; style-src 'unsafe-inline'", Body: f.Data}, nil
+}
+
+type presetsOutput struct{ Body []catalog.Preset }
+
+func (s *Server) presetProducts(ctx context.Context, _ *struct{}) (*presetsOutput, error) {
+	list, err := catalog.Presets()
+	return &presetsOutput{Body: list}, err
+}
+
+type presetImageInput struct {
+	Slug string `path:"slug" pattern:"^[a-z0-9-]+\\.svg$"`
+}
+
+func (s *Server) presetImage(ctx context.Context, in *presetImageInput) (*fileOutput, error) {
+	svg, ok := catalog.PresetImage(in.Slug[:len(in.Slug)-len(".svg")])
+	if !ok {
+		return nil, Fail(http.StatusNotFound, "not_found", "No encontrado")
+	}
+	return &fileOutput{ContentType: "image/svg+xml", CacheControl: "public, max-age=86400", CSP: "sandbox; default-src 'none'; style-src 'unsafe-inline'", Body: svg}, nil
+}
+
+// Basic products
+
+type basicItemInput struct {
+	Body struct {
+		Asocid     int64    `json:"asocid" required:"true"`
+		NID        int64    `json:"nid,omitempty" doc:"Set when editing"`
+		ListNID    int64    `json:"listnid" doc:"The list (a product category)"`
+		Title      string   `json:"title" maxLength:"200"`
+		Subtitle   string   `json:"subtitle,omitempty" maxLength:"200"`
+		Body       string   `json:"body,omitempty"`
+		ShowInTV   *bool    `json:"showintv,omitempty" doc:"Shown on the TV menus (default yes)"`
+		Valoration int      `json:"valoration,omitempty" minimum:"0" maximum:"5"`
+		Images     []string `json:"images,omitempty" maxItems:"8"`
+	}
+}
+
+func (s *Server) basicItemSave(ctx context.Context, in *basicItemInput) (*productOutput, error) {
+	b := in.Body
+	tv := b.ShowInTV == nil || *b.ShowInTV
+	p, err := s.catalog.Save(ctx, info(ctx).Club.ID, catalog.Input{PID: b.NID, Kind: catalog.KindBasic, Title: b.Title,
+		Subtitle: b.Subtitle, Body: b.Body, Category: b.ListNID, Status: true, ShowInTV: tv, Valoration: b.Valoration, Images: b.Images})
+	if err != nil {
+		return nil, err
+	}
+	return &productOutput{Body: *p}, nil
+}
+
+type basicItemsOutput struct{ Body []catalog.Product }
+
+func (s *Server) basicItems(ctx context.Context, in *clubQuery) (*basicItemsOutput, error) {
+	list, _, err := s.catalog.List(ctx, info(ctx).Club.ID, catalog.Filter{Kind: catalog.KindBasic, Limit: -1, Full: true})
+	return &basicItemsOutput{Body: list}, err
+}
+
+type basicDeleteInput struct {
+	Body struct {
+		Asocid int64 `json:"asocid" required:"true"`
+		NID    int64 `json:"nid"`
+	}
+}
+
+func (s *Server) basicItemDelete(ctx context.Context, in *basicDeleteInput) (*productDeleteOutput, error) {
+	var pids []int64
+	if in.Body.NID != 0 {
+		pids = []int64{in.Body.NID}
+	}
+	res, err := s.catalog.Delete(ctx, info(ctx).Club.ID, catalog.KindBasic, pids)
+	return &productDeleteOutput{Body: res}, err
+}
+
+// Stock
+
+type stockListInput struct {
+	ProductQuery
+	UnlimitedStock string `query:"unlimited_stock" enum:",true,false" doc:"false: only products whose stock is counted"`
+}
+
+func (s *Server) stockList(ctx context.Context, in *stockListInput) (*productListOutput, error) {
+	f := in.filter()
+	if in.UnlimitedStock != "" {
+		u := in.UnlimitedStock == "true"
+		f.Unlimited = &u
+	}
+	list, total, err := s.catalog.List(ctx, info(ctx).Club.ID, f)
+	out := &productListOutput{}
+	out.Body.Data, out.Body.Total = list, total
+	return out, err
+}
+
+// StockRow is a row of the products form of a stock request.
+type StockRow struct {
+	PID       int64        `json:"pid"`
+	Stock     amount.Milli `json:"stock" doc:"Signed change"`
+	StockType string       `json:"stock_type" enum:"manual,stock"`
+	Note      string       `json:"note,omitempty"`
+}
+
+// StockDataRow is a row of the data form of a stock request.
+type StockDataRow struct {
+	PID      int64        `json:"pid"`
+	NewStock amount.Milli `json:"new_stock" doc:"Signed change"`
+	Note     string       `json:"note,omitempty"`
+}
+
+type stockAdjustInput struct {
+	Body struct {
+		Asocid    int64          `json:"asocid" required:"true"`
+		Products  []StockRow     `json:"products,omitempty" maxItems:"1000"`
+		Data      []StockDataRow `json:"data,omitempty" maxItems:"1000"`
+		StockType string         `json:"stock_type,omitempty" enum:",manual,stock" doc:"Type of every row of data"`
+	}
+}
+
+type stockAdjustOutput struct{ Body []catalog.StockMovement }
+
+// stockAdjust takes both forms of spec part 2 §7: products[{pid, stock,
+// stock_type, note}] or data[{pid, note, new_stock}] with one stock_type.
+// Either way the number is the signed change (the modal's ± quantity, or the
+// control screen's counted − current − jar weight).
+func (s *Server) stockAdjust(ctx context.Context, in *stockAdjustInput) (*stockAdjustOutput, error) {
+	var changes []catalog.StockChange
+	for _, p := range in.Body.Products {
+		changes = append(changes, catalog.StockChange{PID: p.PID, Kind: p.StockType, Quantity: p.Stock, Note: p.Note})
+	}
+	for _, d := range in.Body.Data {
+		changes = append(changes, catalog.StockChange{PID: d.PID, Kind: in.Body.StockType, Quantity: d.NewStock, Note: d.Note})
+	}
+	ri := info(ctx)
+	moves, err := s.catalog.AdjustStock(ctx, ri.Club.ID, ri.User.ID, changes)
+	return &stockAdjustOutput{Body: moves}, err
+}
+
+type stockHistoryInput struct {
+	Asocid    int64 `query:"asocid" required:"true"`
+	PID       int64 `query:"pid" required:"true"`
+	StartDate int64 `query:"start_date" doc:"Unix seconds; default 7 days ago"`
+	EndDate   int64 `query:"end_date" doc:"Unix seconds; default now"`
+}
+
+type stockHistoryOutput struct{ Body []catalog.StockMovement }
+
+func (s *Server) stockHistory(ctx context.Context, in *stockHistoryInput) (*stockHistoryOutput, error) {
+	end := in.EndDate
+	if end == 0 {
+		end = time.Now().Unix()
+	}
+	start := in.StartDate
+	if start == 0 {
+		start = end - 7*24*3600
+	}
+	list, err := s.catalog.History(ctx, info(ctx).Club.ID, in.PID, start, end)
+	return &stockHistoryOutput{Body: list}, err
+}
+
+// Categories of each type
+
+type clubCategoriesInput struct {
+	Association int64  `query:"association" required:"true"`
+	Type        string `query:"type" required:"true" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,payment_methods,wallet"`
+}
+
+type clubCategoriesOutput struct{ Body []club.ClubCategory }
+
+func (s *Server) clubCategories(ctx context.Context, in *clubCategoriesInput) (*clubCategoriesOutput, error) {
+	list, err := s.clubs.Categories(ctx, info(ctx).Club.ID, in.Type)
+	return &clubCategoriesOutput{Body: list}, err
+}
+
+// mayEditCategory checks the gate of the dialog that owns a category type.
+func (s *Server) mayEditCategory(ctx context.Context, typ string) error {
+	screen, ok := club.CategoryScreens[typ]
+	if !ok {
+		return Fail(http.StatusBadRequest, "category.type_invalid", "Tipo de categoría no válido")
+	}
+	ri := info(ctx)
+	if !access.Screen(screen).Allows(ri.Club.Flags, ri.Staff.Roles) {
+		return Fail(http.StatusForbidden, "access.denied", denied(ri.User.Username))
+	}
+	return nil
+}
+
+type clubCategoryCreateInput struct {
+	Body struct {
+		Association int64  `json:"association" required:"true"`
+		Type        string `json:"type" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,payment_methods,wallet"`
+		Title       string `json:"title" maxLength:"200"`
+	}
+}
+
+type clubCategoryOutput struct{ Body club.ClubCategory }
+
+func (s *Server) clubCategoryCreate(ctx context.Context, in *clubCategoryCreateInput) (*clubCategoryOutput, error) {
+	if err := s.mayEditCategory(ctx, in.Body.Type); err != nil {
+		return nil, err
+	}
+	c, err := s.clubs.SaveCategory(ctx, info(ctx).Club.ID, 0, in.Body.Type, in.Body.Title)
+	if err != nil {
+		return nil, err
+	}
+	return &clubCategoryOutput{Body: *c}, nil
+}
+
+type clubCategoryUpdateInput struct {
+	NID  int64 `path:"nid"`
+	Body struct {
+		Association int64  `json:"association" required:"true"`
+		Title       string `json:"title" maxLength:"200"`
+	}
+}
+
+func (s *Server) clubCategoryUpdate(ctx context.Context, in *clubCategoryUpdateInput) (*clubCategoryOutput, error) {
+	typ, err := s.clubs.CategoryTypeOf(ctx, info(ctx).Club.ID, in.NID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.mayEditCategory(ctx, typ); err != nil {
+		return nil, err
+	}
+	c, err := s.clubs.SaveCategory(ctx, info(ctx).Club.ID, in.NID, typ, in.Body.Title)
+	if err != nil {
+		return nil, err
+	}
+	return &clubCategoryOutput{Body: *c}, nil
+}
+
+type clubCategoryDeleteInput struct {
+	NID         int64 `path:"nid"`
+	Association int64 `query:"association" required:"true"`
+}
+
+func (s *Server) clubCategoryDelete(ctx context.Context, in *clubCategoryDeleteInput) (*okOutput, error) {
+	typ, err := s.clubs.CategoryTypeOf(ctx, info(ctx).Club.ID, in.NID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.mayEditCategory(ctx, typ); err != nil {
+		return nil, err
+	}
+	return &okOutput{}, s.clubs.DeleteCategory(ctx, info(ctx).Club.ID, in.NID)
+}
+
+// Inventory
+
+type inventoryListInput struct {
+	Asocid int64 `query:"asocid" required:"true"`
+	NID    int64 `query:"nid" doc:"One item"`
+}
+
+type inventoryListOutput struct{ Body []inventory.InventoryItem }
+
+func (s *Server) inventoryList(ctx context.Context, in *inventoryListInput) (*inventoryListOutput, error) {
+	list, err := s.inventory.List(ctx, info(ctx).Club.ID, in.NID)
+	return &inventoryListOutput{Body: list}, err
+}
+
+type inventorySaveInput struct {
+	Body struct {
+		Asocid    int64  `json:"asocid" required:"true"`
+		NID       int64  `json:"nid,omitempty" doc:"Set when editing"`
+		Title     string `json:"title" maxLength:"200"`
+		Category  int64  `json:"category,omitempty"`
+		Dominance string `json:"dominance" enum:",indica,sativa,hibrido"`
+		Type      string `json:"type" enum:",indoor,outdoor,eco"`
+		Status    *bool  `json:"status,omitempty" doc:"Active (default yes)"`
+	}
+}
+
+type inventoryItemOutput struct{ Body inventory.InventoryItem }
+
+func (s *Server) inventorySave(ctx context.Context, in *inventorySaveInput) (*inventoryItemOutput, error) {
+	b := in.Body
+	it, err := s.inventory.SaveItem(ctx, info(ctx).Club.ID, inventory.ItemInput{IID: b.NID, Title: b.Title, Category: b.Category,
+		Type: b.Type, Dominance: b.Dominance, Status: b.Status == nil || *b.Status})
+	if err != nil {
+		return nil, err
+	}
+	return &inventoryItemOutput{Body: *it}, nil
+}
+
+type inventoryMoveInput struct {
+	Body struct {
+		Asocid       int64        `json:"asocid" required:"true"`
+		IID          int64        `json:"iid" required:"true"`
+		Action       string       `json:"action" enum:"add,remove,move"`
+		Amount       amount.Milli `json:"amount"`
+		Cost         amount.Cents `json:"cost,omitempty"`
+		Location     string       `json:"location" enum:"almacen_interno,almacen_externo,dispensario,barra"`
+		FromLocation string       `json:"from_location,omitempty" enum:",almacen_interno,almacen_externo,dispensario,barra" doc:"Where a move takes the material from"`
+		Note         string       `json:"note,omitempty"`
+		Images       []string     `json:"images,omitempty" maxItems:"8"`
+	}
+}
+
+func (s *Server) inventoryMove(ctx context.Context, in *inventoryMoveInput) (*inventoryItemOutput, error) {
+	b, ri := in.Body, info(ctx)
+	it, err := s.inventory.Record(ctx, ri.Club.ID, ri.User.ID, inventory.MovementInput{IID: b.IID, Action: b.Action, Amount: b.Amount,
+		Cost: b.Cost, Location: b.Location, FromLocation: b.FromLocation, Note: b.Note, Images: b.Images})
+	if err != nil {
+		return nil, err
+	}
+	return &inventoryItemOutput{Body: *it}, nil
+}
