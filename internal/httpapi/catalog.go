@@ -103,14 +103,14 @@ func (s *Server) productList(ctx context.Context, in *ProductQuery) (*productLis
 type productPayload struct {
 	Asocid            int64         `json:"asocid" required:"true"`
 	PID               int64         `json:"pid,omitempty" doc:"Set when editing"`
-	Title             string        `json:"title" maxLength:"200"`
+	Title             string        `json:"title,omitempty" maxLength:"200"`
 	Body              string        `json:"body,omitempty"`
-	Category          int64         `json:"category"`
+	Category          int64         `json:"category,omitempty"`
 	Price             *amount.Cents `json:"price,omitempty"`
 	Cost              amount.Cents  `json:"cost,omitempty"`
 	Code              string        `json:"code,omitempty" maxLength:"100"`
-	Type              string        `json:"type" enum:",peso,unidad,unidades,ambos"`
-	Dominance         string        `json:"dominance" enum:",indica,sativa,hibrido"`
+	Type              string        `json:"type,omitempty" enum:",peso,unidad,unidades,ambos"`
+	Dominance         string        `json:"dominance,omitempty" enum:",indica,sativa,hibrido"`
 	THC               bool          `json:"thc,omitempty"`
 	MenuExport        bool          `json:"menuexport,omitempty"`
 	Status            bool          `json:"status,omitempty" doc:"Published"`
@@ -270,8 +270,8 @@ type basicItemInput struct {
 	Body struct {
 		Asocid     int64    `json:"asocid" required:"true"`
 		NID        int64    `json:"nid,omitempty" doc:"Set when editing"`
-		ListNID    int64    `json:"listnid" doc:"The list (a product category)"`
-		Title      string   `json:"title" maxLength:"200"`
+		ListNID    int64    `json:"listnid,omitempty" doc:"The list (a product category)"`
+		Title      string   `json:"title,omitempty" maxLength:"200"`
 		Subtitle   string   `json:"subtitle,omitempty" maxLength:"200"`
 		Body       string   `json:"body,omitempty"`
 		ShowInTV   *bool    `json:"showintv,omitempty" doc:"Shown on the TV menus (default yes)"`
@@ -419,8 +419,12 @@ func (s *Server) mayEditCategory(ctx context.Context, typ string) error {
 		return Fail(http.StatusBadRequest, "category.type_invalid", "Tipo de categoría no válido")
 	}
 	ri := info(ctx)
-	if !access.Screen(screen).Allows(ri.Club.Flags, ri.Staff.Roles) {
-		return Fail(http.StatusForbidden, "access.denied", denied(ri.User.Username))
+	rule := access.Screen(screen)
+	if !rule.FlagsOK(ri.Club.Flags) {
+		return Fail(http.StatusForbidden, "access.feature", denied(ri.User.Username))
+	}
+	if !rule.RolesOK(ri.Staff.Roles) {
+		return Fail(http.StatusForbidden, "access.role", denied(ri.User.Username))
 	}
 	return nil
 }
@@ -429,7 +433,7 @@ type clubCategoryCreateInput struct {
 	Body struct {
 		Association int64  `json:"association" required:"true"`
 		Type        string `json:"type" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,payment_methods,wallet"`
-		Title       string `json:"title" maxLength:"200"`
+		Title       string `json:"title,omitempty" maxLength:"200"`
 	}
 }
 
@@ -450,7 +454,7 @@ type clubCategoryUpdateInput struct {
 	NID  int64 `path:"nid"`
 	Body struct {
 		Association int64  `json:"association" required:"true"`
-		Title       string `json:"title" maxLength:"200"`
+		Title       string `json:"title,omitempty" maxLength:"200"`
 	}
 }
 
@@ -503,10 +507,10 @@ type inventorySaveInput struct {
 	Body struct {
 		Asocid    int64  `json:"asocid" required:"true"`
 		NID       int64  `json:"nid,omitempty" doc:"Set when editing"`
-		Title     string `json:"title" maxLength:"200"`
+		Title     string `json:"title,omitempty" maxLength:"200"`
 		Category  int64  `json:"category,omitempty"`
-		Dominance string `json:"dominance" enum:",indica,sativa,hibrido"`
-		Type      string `json:"type" enum:",indoor,outdoor,eco"`
+		Dominance string `json:"dominance,omitempty" enum:",indica,sativa,hibrido"`
+		Type      string `json:"type,omitempty" enum:",indoor,outdoor,eco"`
 		Status    *bool  `json:"status,omitempty" doc:"Active (default yes)"`
 	}
 }
