@@ -39,6 +39,7 @@ type result struct {
 var scenarios = []scenario{
 	{"session", "no budget (first scenario; argon2id dominates login)", benchSession},
 	{"members", "p99 under 20 ms with 100,000 members in one club (DESIGN.md)", benchMemberSearch},
+	{"products", "p99 under 20 ms with 20,000 products in one club (DESIGN.md)", benchProductList},
 }
 
 type env struct {

@@ -105,6 +105,8 @@ func (f *Filter) page() (limit, offset int) {
 }
 
 // List returns a page of products with their images and the number of matches.
+// The page is found first as ids alone (an index walk, cheap at any offset),
+// then only those rows are read.
 func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Product, int, error) {
 	where, args := f.where(clubID)
 	total, err := s.count(ctx, where, args)
@@ -112,29 +114,48 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Product, 
 		return nil, 0, err
 	}
 	limit, offset := f.page()
+	from := ` FROM products p`
+	if f.Sort == "category" {
+		from += ` LEFT JOIN club_categories c ON c.id = p.category_id`
+	}
+	q := `SELECT p.id` + from + ` WHERE ` + where + ` ORDER BY ` + f.order()
+	if limit > 0 {
+		q += fmt.Sprintf(" LIMIT %d OFFSET %d", limit, offset)
+	}
+	var ids []int64
+	if err := s.db.Select(ctx, &ids, q, args...); err != nil {
+		return nil, 0, err
+	}
+	out := []Product{}
+	if len(ids) == 0 {
+		return out, total, nil
+	}
 	cols := productColumns
 	if !f.Full {
 		cols = strings.Replace(cols, "p.body,", "'' AS body,", 1)
 	}
-	q := `SELECT ` + cols + ` FROM products p LEFT JOIN club_categories c ON c.id = p.category_id
-		WHERE ` + where + ` ORDER BY ` + f.order()
-	if limit > 0 {
-		q += fmt.Sprintf(" LIMIT %d OFFSET %d", limit, offset)
-	}
-	out := []Product{}
-	if err := s.db.Select(ctx, &out, q, args...); err != nil {
+	rq, rargs, err := sqlx.In(`SELECT `+cols+` FROM products p LEFT JOIN club_categories c ON c.id = p.category_id WHERE p.id IN (?)`, ids)
+	if err != nil {
 		return nil, 0, err
+	}
+	var rows []Product
+	if err := s.db.Select(ctx, &rows, rq, rargs...); err != nil {
+		return nil, 0, err
+	}
+	at := make(map[int64]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	out = make([]Product, len(rows))
+	for _, r := range rows {
+		out[at[r.PID]] = r
 	}
 	return out, total, s.withImages(ctx, s.db.R, out, f.Full)
 }
 
 func (s *Service) count(ctx context.Context, where string, args []any) (int, error) {
 	var n int
-	q := `SELECT COUNT(*) FROM products p WHERE ` + where
-	if strings.Contains(where, "c.") {
-		q = `SELECT COUNT(*) FROM products p LEFT JOIN club_categories c ON c.id = p.category_id WHERE ` + where
-	}
-	return n, s.db.Get(ctx, &n, q, args...)
+	return n, s.db.Get(ctx, &n, `SELECT COUNT(*) FROM products p WHERE `+where, args...)
 }
 
 func (s *Service) withImages(ctx context.Context, q db.Q, list []Product, all bool) error {

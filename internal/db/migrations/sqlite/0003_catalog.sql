@@ -38,6 +38,7 @@ CREATE TABLE products (
     changed INTEGER NOT NULL
 );
 CREATE INDEX products_list ON products (club_id, kind, deleted, sort_key, id);
+CREATE INDEX products_published ON products (club_id, kind, deleted, status, sort_key, id);
 CREATE INDEX products_code ON products (club_id, code);
 CREATE INDEX products_category ON products (category_id);
 
