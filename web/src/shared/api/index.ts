@@ -3,3 +3,4 @@ export { ApiError, classifyError, errorText, isApiError, type ErrorKind } from '
 export { reportApiError, setApiErrorHandler } from './errorBus';
 export { apiOrigin, getCsrfToken, setCsrfToken } from './csrf';
 export { shouldReportCentrally, type RequestMeta } from './query';
+export * from './categories';
