@@ -924,7 +924,7 @@ export interface components {
              * Format: int64
              * @description The list (a product category)
              */
-            listnid: number;
+            listnid?: number;
             /**
              * Format: int64
              * @description Set when editing
@@ -933,7 +933,7 @@ export interface components {
             /** @description Shown on the TV menus (default yes) */
             showintv?: boolean;
             subtitle?: string;
-            title: string;
+            title?: string;
             /** Format: int64 */
             valoration?: number;
         };
@@ -979,14 +979,14 @@ export interface components {
         ClubCategoryCreateInputBody: {
             /** Format: int64 */
             association: number;
-            title: string;
+            title?: string;
             /** @enum {string} */
             type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "payment_methods" | "wallet";
         };
         ClubCategoryUpdateInputBody: {
             /** Format: int64 */
             association: number;
-            title: string;
+            title?: string;
         };
         ClubReply: {
             body: string;
@@ -1136,7 +1136,7 @@ export interface components {
             /** Format: int64 */
             category?: number;
             /** @enum {string} */
-            dominance: "" | "indica" | "sativa" | "hibrido";
+            dominance?: "" | "indica" | "sativa" | "hibrido";
             /**
              * Format: int64
              * @description Set when editing
@@ -1144,9 +1144,9 @@ export interface components {
             nid?: number;
             /** @description Active (default yes) */
             status?: boolean;
-            title: string;
+            title?: string;
             /** @enum {string} */
-            type: "" | "indoor" | "outdoor" | "eco";
+            type?: "" | "indoor" | "outdoor" | "eco";
         };
         KeysStruct: {
             auth: string;
@@ -1392,13 +1392,13 @@ export interface components {
             asocid: number;
             body?: string;
             /** Format: int64 */
-            category: number;
+            category?: number;
             code?: string;
             /** @description Euros, at most two decimals */
             cost?: number;
             discount?: boolean;
             /** @enum {string} */
-            dominance: "" | "indica" | "sativa" | "hibrido";
+            dominance?: "" | "indica" | "sativa" | "hibrido";
             /** @description base64 data URLs for new images, /api/files/… for kept ones */
             images?: string[] | null;
             inventory_tracking?: boolean;
@@ -1415,9 +1415,9 @@ export interface components {
             /** @description Published */
             status?: boolean;
             thc?: boolean;
-            title: string;
+            title?: string;
             /** @enum {string} */
-            type: "" | "peso" | "unidad" | "unidades" | "ambos";
+            type?: "" | "peso" | "unidad" | "unidades" | "ambos";
             /** @description Quantity (grams or units), at most three decimals */
             unit_weight?: number;
             unlimited_stock?: boolean;
