@@ -513,6 +513,12 @@ func memberNumbersAndDNI(t *testing.T, w *memberWorld) {
 		if m["keychain"] != "FOB-0042" || num(m["consum_forecast"]) != 25 {
 			t.Fatalf("given values: keychain %v consum_forecast %v", m["keychain"], m["consum_forecast"])
 		}
+		// The club's consumption forecast setting becomes the default of new members.
+		expectOK(t, "forecast setting", w.admin.Do("POST", "/api/association_category", map[string]any{"association": w.alfa, "type": "consumptionforecast", "title": "44.5"}))
+		m = saveMember(t, w.admin, socio(w.alfa, "Hana", "Llavero", "20000003H"))
+		if num(m["consum_forecast"]) != 45 {
+			t.Fatalf("forecast from the club setting 44.5: %v", m["consum_forecast"])
+		}
 	})
 }
 

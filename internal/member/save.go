@@ -13,6 +13,7 @@ import (
 
 	"socius/internal/access"
 	"socius/internal/auth"
+	"socius/internal/amount"
 	"socius/internal/db"
 	"socius/internal/files"
 )
@@ -92,6 +93,16 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	creating := cur == nil
 	if creating {
 		cur = &Member{Type: Ludico, StatusMember: 1, CountryCode: "34", ConsumForecast: DefaultForecast, MemcardRoles: []string{}}
+		// The club's consumption forecast setting (side menu), when saved, is the new member's default.
+		var setting []string
+		if err := db.Select(ctx, tx, &setting, `SELECT title FROM club_categories WHERE club_id = ? AND type = 'consumptionforecast' ORDER BY id LIMIT 1`, clubID); err != nil {
+			return 0, err
+		}
+		if len(setting) > 0 {
+			if g, err := amount.Parse(setting[0], 3); err == nil && g >= 0 {
+				cur.ConsumForecast = (g + 500) / 1000 // whole grams, half up
+			}
+		}
 	}
 	// Resolve every field: the new value where given, else the current one.
 	pick := func(p *string, old string) string {
