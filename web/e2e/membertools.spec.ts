@@ -5,7 +5,7 @@ import { chooseClub, login, shot, tr, type Lang } from './helpers';
 // Member tools: users manager, member validation (typed code and a real QR through a fake camera),
 // registration, document reading (fixed OCR text and one real OCR run), push and SMS managers.
 const DEMO_CLUB = 1;
-const BASE = 'http://127.0.0.1:18080';
+const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}`;
 
 test.describe.configure({ mode: 'serial' });
 
