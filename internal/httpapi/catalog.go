@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"socius/internal/access"
@@ -12,6 +13,7 @@ import (
 	"socius/internal/club"
 	"socius/internal/files"
 	"socius/internal/inventory"
+	"socius/internal/problem"
 )
 
 // Catalogue, stock, categories and inventory (spec part 2 §7 "Products",
@@ -373,6 +375,11 @@ func (s *Server) stockAdjust(ctx context.Context, in *stockAdjustInput) (*stockA
 	}
 	ri := info(ctx)
 	moves, err := s.catalog.AdjustStock(ctx, ri.Club.ID, ri.User.ID, changes)
+	var inv *problem.Invalid
+	if errors.As(err, &inv) && len(in.Body.Data) > 0 && len(in.Body.Products) == 0 {
+		// name the row as the request did: data[i] rather than products[i]
+		inv.Field = strings.Replace(inv.Field, "products[", "data[", 1)
+	}
 	return &stockAdjustOutput{Body: moves}, err
 }
 

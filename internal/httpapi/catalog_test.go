@@ -259,7 +259,11 @@ func TestStock(t *testing.T) {
 		// Bad input changes nothing.
 		expectErr(t, "zero", adjust(w.admin, w.alfa, pid, 0, "manual", ""), 400, "stock.quantity_zero", "")
 		expectErr(t, "below zero", adjust(w.admin, w.alfa, pid, -11, "manual", ""), 400, "stock.negative", "")
-		expectErr(t, "long note", adjust(w.admin, w.alfa, pid, 1, "manual", strings.Repeat("n", 201)), 400, "stock.note_too_long", "")
+		res = adjust(w.admin, w.alfa, pid, 1, "manual", strings.Repeat("n", 201))
+		expectErr(t, "long note", res, 400, "stock.note_too_long", "")
+		if res.JSON["field"] != "data[0].note" {
+			t.Fatalf("the refused row is named as sent: %v", res.JSON["field"])
+		}
 		expectErr(t, "four decimals", adjust(w.admin, w.alfa, pid, 0.0001, "manual", ""), 400, "request.invalid", "")
 		expectErr(t, "unlimited stock", adjust(w.admin, w.alfa, water, 3, "manual", ""), 400, "stock.unlimited", "")
 		expectErr(t, "as Budtender", adjust(w.budtender, w.alfa, pid, 1, "manual", ""), 403, "access.role", "")
@@ -373,7 +377,7 @@ func TestCatalogExportAndPublic(t *testing.T) {
 		r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(csvRes.Body, []byte("\ufeff"))))
 		r.Comma = ';'
 		recs, err := r.ReadAll()
-		if err != nil || len(recs) != 3 || recs[0][1] != "Producto" || recs[1][0] != "G-1" || recs[1][1] != "Gelato" || recs[1][5] != "12.345" {
+		if err != nil || len(recs) != 3 || recs[0][1] != "Producto" || recs[1][0] != "G-1" || recs[1][1] != "Gelato" || recs[1][5] != "12,345" || recs[1][3] != "9,5" {
 			t.Fatalf("csv: %v %v", err, recs)
 		}
 		xl := w.admin.Do("GET", "/api/dispensario/export?asocid="+itoa(w.alfa), nil)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -29,6 +31,11 @@ func download(format, name, sheet string, header []string, rows [][]any) (*downl
 		for _, r := range rows {
 			rec := make([]string, len(r))
 			for i, v := range r {
+				if f, ok := v.(float64); ok {
+					// a decimal comma, as Excel reads a ';'-separated file in Spanish locales
+					rec[i] = strings.Replace(strconv.FormatFloat(f, 'f', -1, 64), ".", ",", 1)
+					continue
+				}
 				rec[i] = fmt.Sprint(v)
 			}
 			_ = w.Write(rec)
