@@ -241,7 +241,8 @@ func (s *Service) Save(ctx context.Context, clubID int64, in Input) (*Product, e
 				return err
 			}
 			if len(other) > 0 {
-				return problem.Invalidf("product.code_taken", "code", "El código %s ya es del producto %s", in.Code, other[0])
+				return problem.Invalidf("product.code_taken", "code", "El código %s ya es del producto %s", in.Code, other[0]).
+					With("code", in.Code).With("product", other[0])
 			}
 		}
 		imgs, err := files.StoreImages(ctx, tx, clubID, in.Images)

@@ -90,10 +90,10 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 		return nil, ErrNotFound
 	}
 	if p[0].Unlimited && (kind == MoveManual || kind == MoveCount) {
-		return nil, problem.Invalidf("stock.unlimited", "pid", "%s tiene stock ilimitado: su stock no se ajusta", p[0].Title)
+		return nil, problem.Invalidf("stock.unlimited", "pid", "%s tiene stock ilimitado: su stock no se ajusta", p[0].Title).With("product", p[0].Title)
 	}
 	if p[0].Level < 0 && kind != MoveSale {
-		return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p[0].Title)
+		return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p[0].Title).With("product", p[0].Title)
 	}
 	m := &StockMovement{PID: c.PID, Created: time.Now().Unix(), Type: kind, Quantity: c.Quantity, NewLevel: amount.Milli(p[0].Level), Note: strings.TrimSpace(c.Note)}
 	id, err := db.Insert(ctx, tx, `INSERT INTO stock_movements (club_id, product_id, type, quantity, new_level, note, staff_user_id, created)

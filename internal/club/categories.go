@@ -2,6 +2,7 @@ package club
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
@@ -130,7 +131,8 @@ func (s *Service) DeleteCategory(ctx context.Context, clubID, nid int64) error {
 			return err
 		}
 		if n > 0 {
-			return problem.Invalidf("category.in_use", "nid", "No se puede eliminar una categoría que tiene %d productos: cámbialos de categoría antes", n)
+			return problem.Invalidf("category.in_use", "nid", "No se puede eliminar una categoría que tiene %d productos: cámbialos de categoría antes", n).
+				With("count", strconv.Itoa(n))
 		}
 		if _, err := db.Exec(ctx, tx, `UPDATE products SET category_id = NULL WHERE category_id = ?`, nid); err != nil {
 			return err

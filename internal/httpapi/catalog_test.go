@@ -150,8 +150,11 @@ func TestProducts(t *testing.T) {
 			t.Fatalf("unit product: %v", u)
 		}
 		// Codes are unique among live products, naming the owner.
-		expectErr(t, "taken code", w.admin.Do("POST", "/api/dispensario", w.product("Otra", "code", "8400000000017")), 400, "product.code_taken",
-			"El código 8400000000017 ya es del producto Ámnesia Haze")
+		taken := w.admin.Do("POST", "/api/dispensario", w.product("Otra", "code", "8400000000017"))
+		expectErr(t, "taken code", taken, 400, "product.code_taken", "El código 8400000000017 ya es del producto Ámnesia Haze")
+		if jget(taken.JSON, "params", "product") != "Ámnesia Haze" || jget(taken.JSON, "params", "code") != "8400000000017" {
+			t.Fatalf("taken code params: %s", taken)
+		}
 
 		// Editing keeps the image by its URL and changes the price; a file of another club is refused.
 		edited := w.save(t, w.product("Ámnesia Haze", "pid", pid, "price", 10, "code", "8400000000017", "body", "<p>Sativa</p>", "images", []string{imgs[0]["img"].(string)}))
@@ -258,7 +261,11 @@ func TestStock(t *testing.T) {
 
 		// Bad input changes nothing.
 		expectErr(t, "zero", adjust(w.admin, w.alfa, pid, 0, "manual", ""), 400, "stock.quantity_zero", "")
-		expectErr(t, "below zero", adjust(w.admin, w.alfa, pid, -11, "manual", ""), 400, "stock.negative", "")
+		below := adjust(w.admin, w.alfa, pid, -11, "manual", "")
+		expectErr(t, "below zero", below, 400, "stock.negative", "El stock de Critical no puede quedar por debajo de cero")
+		if jget(below.JSON, "params", "product") != "Critical" {
+			t.Fatalf("below zero params: %s", below)
+		}
 		res = adjust(w.admin, w.alfa, pid, 1, "manual", strings.Repeat("n", 201))
 		expectErr(t, "long note", res, 400, "stock.note_too_long", "")
 		if res.JSON["field"] != "data[0].note" {
@@ -507,7 +514,11 @@ func TestInventory(t *testing.T) {
 		}
 		expectOK(t, "add", move(w.admin, "add", 1000, "almacen_interno", ""))
 		expectOK(t, "move", move(w.admin, "move", 300.5, "dispensario", "almacen_interno"))
-		expectErr(t, "remove more than there is there", move(w.admin, "remove", 301, "dispensario", ""), 400, "inventory.not_enough", "")
+		short := move(w.admin, "remove", 301, "dispensario", "")
+		expectErr(t, "remove more than there is there", short, 400, "inventory.not_enough", "No hay suficiente cantidad en el dispensario: quedan 300.5 g")
+		if jget(short.JSON, "params", "location") != "dispensario" || jget(short.JSON, "params", "left") != "300.5" {
+			t.Fatalf("not enough params: %s", short)
+		}
 		expectErr(t, "move to the same place", move(w.admin, "move", 1, "dispensario", "dispensario"), 400, "inventory.same_location", "")
 		expectErr(t, "move without origin", move(w.admin, "move", 1, "dispensario", ""), 400, "inventory.from_required", "")
 		expectErr(t, "zero amount", move(w.admin, "add", 0, "barra", ""), 400, "inventory.amount_positive", "")

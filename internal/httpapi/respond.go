@@ -18,10 +18,11 @@ import (
 // message is the spec's Spanish text; code is stable and the web app
 // translates it.
 type APIError struct {
-	Status  int    `json:"-"`
-	Message string `json:"message"`
-	Code    string `json:"code"`
-	Field   string `json:"field,omitempty" doc:"The request field a validation error is about, when there is one"`
+	Status  int               `json:"-"`
+	Message string            `json:"message"`
+	Code    string            `json:"code"`
+	Field   string            `json:"field,omitempty" doc:"The request field a validation error is about, when there is one"`
+	Params  map[string]string `json:"params,omitempty" doc:"Values inside the message (names, amounts) for a translated text"`
 }
 
 func (e *APIError) Error() string  { return e.Message }
@@ -91,7 +92,7 @@ func domainError(err error) error {
 		return ae
 	case errors.As(err, &inv):
 		e := Fail(http.StatusBadRequest, inv.Code, inv.Message)
-		e.Field = inv.Field
+		e.Field, e.Params = inv.Field, inv.Params
 		return e
 	case errors.As(err, &nf):
 		return Fail(http.StatusNotFound, nf.Code, nf.Message)

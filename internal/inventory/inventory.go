@@ -26,6 +26,10 @@ var (
 	Locations  = []string{"almacen_interno", "almacen_externo", "dispensario", "barra"}
 )
 
+// LocationNames are the stores as the Spanish messages name them.
+var LocationNames = map[string]string{"almacen_interno": "el almacén interno", "almacen_externo": "el almacén externo",
+	"dispensario": "el dispensario", "barra": "la barra"}
+
 // MaxNote caps a movement's note.
 const MaxNote = 200
 
@@ -122,7 +126,7 @@ func (s *Service) List(ctx context.Context, clubID, iid int64) ([]InventoryItem,
 		mq, margs = mq+" AND m.item_id = ?", append(margs, iid)
 	}
 	var moves []InventoryMovement
-	if err := s.db.Select(ctx, &moves, mq+" ORDER BY m.id", margs...); err != nil {
+	if err := s.db.Select(ctx, &moves, mq+" ORDER BY m.id DESC", margs...); err != nil {
 		return nil, err
 	}
 	var imgs []struct {
@@ -276,7 +280,9 @@ func (s *Service) Record(ctx context.Context, clubID, staffUserID int64, in Move
 				return err
 			}
 			if have < int64(in.Amount) {
-				return problem.Invalidf("inventory.not_enough", "amount", "No hay suficiente cantidad en %s: quedan %s", from, amount.Milli(have).String())
+				left := amount.Milli(have).String()
+				return problem.Invalidf("inventory.not_enough", "amount", "No hay suficiente cantidad en %s: quedan %s g", LocationNames[from], left).
+					With("location", from).With("left", left)
 			}
 		}
 		imgs, err := files.StoreImages(ctx, tx, clubID, in.Images)

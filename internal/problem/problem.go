@@ -11,6 +11,9 @@ type Invalid struct {
 	Code    string
 	Message string
 	Field   string
+	// Params are the values inside the message (a product's name, an amount),
+	// for the web app to put into its own translation.
+	Params map[string]string
 }
 
 func (e *Invalid) Error() string { return e.Message }
@@ -30,3 +33,12 @@ type NotFound struct {
 }
 
 func (e *NotFound) Error() string { return e.Message }
+
+// With adds a value of the message for translations.
+func (e *Invalid) With(key, value string) *Invalid {
+	if e.Params == nil {
+		e.Params = map[string]string{}
+	}
+	e.Params[key] = value
+	return e
+}

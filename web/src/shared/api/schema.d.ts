@@ -870,6 +870,10 @@ export interface components {
             /** @description The request field a validation error is about, when there is one */
             field?: string;
             message: string;
+            /** @description Values inside the message (names, amounts) for a translated text */
+            params?: {
+                [key: string]: string;
+            };
         };
         AccessCardInfo: {
             dni: string;
