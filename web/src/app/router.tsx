@@ -9,6 +9,8 @@ export const BASENAME = '/app';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const AuthenticatedApp = lazy(() => import('./AuthenticatedApp'));
+/** The product detail is also the public page of a product's QR code: it opens with or without a login. */
+const ProductDetailPage = lazy(() => import('../features/dispensary/pages/ProductDetailPage'));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpin fullPage />}>{children}</Suspense>;
@@ -47,6 +49,14 @@ export function AppRouter() {
             element={
               <Loading>
                 <ResetPasswordPage />
+              </Loading>
+            }
+          />
+          <Route
+            path="dispensary_item"
+            element={
+              <Loading>
+                <ProductDetailPage />
               </Loading>
             }
           />

@@ -147,18 +147,18 @@ export const routes: RouteEntry[] = [
   screen('ordersInProcess', { menu: ['pos', 20, <FieldTimeOutlined />] }),
 
   // Cash and inventory
-  screen('dispensarymanagerpro', { menu: ['cash', 10, <AppstoreOutlined />] }),
-  screen('dispensarymanagerbasic', { menu: ['cash', 20, <AppstoreAddOutlined />] }),
-  screen('stockmanager', { menu: ['cash', 30, <StockOutlined />] }),
-  screen('inventorymanager', { menu: ['cash', 40, <InboxOutlined />] }),
+  screen('dispensarymanagerpro', { page: lazy(() => import('../features/catalog/pages/ProductManagerPage')), menu: ['cash', 10, <AppstoreOutlined />] }),
+  screen('dispensarymanagerbasic', { page: lazy(() => import('../features/dispensary/pages/BasicManagerPage')), menu: ['cash', 20, <AppstoreAddOutlined />] }),
+  screen('stockmanager', { page: lazy(() => import('../features/stock/pages/StockManagerPage')), menu: ['cash', 30, <StockOutlined />] }),
+  screen('inventorymanager', { page: lazy(() => import('../features/stock/pages/InventoryManagerPage')), menu: ['cash', 40, <InboxOutlined />] }),
   dialog('closeregister', { menu: ['cash', 50, <LockOutlined />] }),
   dialog('cashmovement', { menu: ['cash', 60, <SwapOutlined />] }),
   screen('closeregisterhistory', { menu: ['cash', 70, <HistoryOutlined />] }),
-  screen('dispensaryproductcreatepro'),
-  screen('dispensaryproductcreatebasic'),
-  screen('dispensary'),
-  screen('dispensary_item', { gate: 'dispensary', layout: 'bare' }),
-  screen('productHistoryReport'),
+  screen('dispensaryproductcreatepro', { page: lazy(() => import('../features/catalog/pages/ProductCreatePage')) }),
+  screen('dispensaryproductcreatebasic', { page: lazy(() => import('../features/dispensary/pages/BasicProductFormPage')) }),
+  screen('dispensary', { page: lazy(() => import('../features/dispensary/pages/DispensaryListPage')) }),
+  screen('dispensary_item', { gate: 'dispensary', layout: 'bare', page: lazy(() => import('../features/dispensary/pages/ProductDetailPage')) }),
+  screen('productHistoryReport', { page: lazy(() => import('../features/stock/pages/ProductHistoryReportPage')) }),
 
   // Administration
   screen('staffmanager', { page: lazy(() => import('../features/members/pages/StaffManagerPage')), menu: ['admin', 10, <IdcardOutlined />] }),
@@ -168,11 +168,11 @@ export const routes: RouteEntry[] = [
   dialog('walletamounts', { menu: ['admin', 30, <WalletOutlined />] }),
   dialog('feetypes', { menu: ['admin', 40, <CreditCardOutlined />] }),
   dialog('membercategories', { page: lazy(() => import('../features/members/pages/MemberCategoriesPage')), menu: ['admin', 50, <CrownOutlined />] }),
-  dialog('productcategories', { menu: ['admin', 60, <ApartmentOutlined />] }),
+  dialog('productcategories', { page: lazy(() => import('../features/stock/pages/ProductCategoriesPage')), menu: ['admin', 60, <ApartmentOutlined />] }),
   dialog('cashamounts', { menu: ['admin', 70, <EuroCircleOutlined />] }),
-  dialog('weightdiscrepancy', { menu: ['admin', 80, <DashboardOutlined />] }),
+  dialog('weightdiscrepancy', { page: lazy(() => import('../features/stock/pages/WeightDiscrepancyPage')), menu: ['admin', 80, <DashboardOutlined />] }),
   dialog('paymentmethods', { menu: ['admin', 90, <BankOutlined />] }),
-  dialog('consumptionforecast', { menu: ['admin', 100, <LineChartOutlined />] }),
+  dialog('consumptionforecast', { page: lazy(() => import('../features/stock/pages/ConsumptionForecastPage')), menu: ['admin', 100, <LineChartOutlined />] }),
 
   // Reports
   screen('ordersReport', { menu: ['reports', 10, <FileTextOutlined />] }),

@@ -1,0 +1,372 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { chooseClub, login, shot, type Lang } from './helpers';
+
+// The dispensary screens (basic product manager and form, the dispensary list, the product detail
+// and its public QR page) against the real binary and its demo data: club 1 "Club Demo Socius" has
+// the lists Flores, Extracciones, Comestibles and Bebidas, the basic items "Amnesia Haze",
+// "Critical" (Flores) and "Café" (Bebidas), and the professional product "Amnesia Haze" (9 €/g).
+// Club 2 "Asociación Verde Norte" has no lists and no products.
+const CLUB = 1;
+const EMPTY_CLUB = 2;
+
+test.describe.configure({ mode: 'serial' });
+
+/** A string of the dispensary feature dictionary, with {{vars}} filled in. */
+function dt(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  const dict = JSON.parse(readFileSync(new URL(`../src/features/dispensary/locales/${lang}.json`, import.meta.url), 'utf8'));
+  const raw = `dispensary.${key}`.split('.').reduce((o: any, k) => o?.[k], dict);
+  if (typeof raw !== 'string') throw new Error(`no ${lang} string for ${key}`);
+  return raw.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''));
+}
+const es = (key: string, vars?: Record<string, string | number>) => dt('es', key, vars);
+const en = (key: string, vars?: Record<string, string | number>) => dt('en', key, vars);
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+/** A small RGB PNG: a diagonal gradient between two colours with a light disc in the middle. */
+function png(w: number, h: number, from: number[], to: number[]): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < h; y++) {
+    const row = Buffer.alloc(1 + w * 3);
+    for (let x = 0; x < w; x++) {
+      const t = (x / w + y / h) / 2;
+      const d = Math.hypot(x - w / 2, y - h / 2) < Math.min(w, h) / 5 ? 0.35 : 0;
+      for (let i = 0; i < 3; i++) {
+        const v = from[i] + (to[i] - from[i]) * t;
+        row[1 + x * 3 + i] = Math.round(v + (255 - v) * d);
+      }
+    }
+    rows.push(row);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PICTURE = png(320, 240, [126, 63, 160], [95, 163, 122]);
+
+const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
+const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
+
+async function asAdmin(page: Page, path: string, club = CLUB) {
+  await login(page, 'admin');
+  await chooseClub(page, CLUB);
+  if (club !== CLUB) await page.evaluate((c) => localStorage.setItem('socius.club', String(c)), club);
+  await page.goto(`/app/${path}`);
+}
+
+async function api(page: Page, path: string) {
+  const res = await page.request.get(path);
+  expect(res.ok(), path).toBeTruthy();
+  return res.json();
+}
+
+type Item = { pid: number; titulo: string; subtitle: string; cuerpo: string; showintv: boolean; valoration: number; imagenes: { img: string }[] };
+const basicItems = (page: Page): Promise<Item[]> => api(page, `/api/item?asocid=${CLUB}`);
+
+/** True once the image has loaded with real pixels. */
+async function expectLoaded(img: ReturnType<Page['locator']>) {
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+}
+
+async function chooseOption(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).click();
+}
+
+async function publicPage(browser: Browser, path: string, lang?: Lang, viewport = { width: 1440, height: 900 }) {
+  const context = await browser.newContext({ viewport, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  if (lang) await context.addInitScript((l) => localStorage.setItem('socius.lang', l), lang);
+  const page = await context.newPage();
+  await page.goto(path);
+  return { context, page };
+}
+
+const LONG_BODY =
+  'Cruce de Sunset Sherbet y Thin Mint Cookies con un aroma dulce a crema y bayas. ' +
+  'Cogollos densos de tonos violáceos cubiertos de resina. Se sirve en tarros de cristal de 5 gramos ' +
+  'y se recomienda conservarla en un lugar fresco y oscuro.';
+
+test('basic products: create with an image, manager, dispensary list, detail, edit and delete', async ({ page }) => {
+  await asAdmin(page, 'dispensarymanagerbasic');
+  const table = page.getByTestId('basic-table');
+  await expect(page.getByRole('heading', { name: es('manager.title') })).toBeVisible();
+  for (const title of ['Amnesia Haze', 'Critical', 'Café']) await expect(table.getByText(title, { exact: true })).toBeVisible();
+  await expect(table.locator('tbody tr[data-row-key]')).toHaveCount(3);
+  await expect(page.getByTestId('item-count')).toHaveText(es('common.count_other', { count: 3 }));
+  await shot(page, 'dispensary-manager-es-wide');
+
+  // Filter by list
+  await chooseOption(page, 'list-filter', 'Bebidas');
+  await expect(table.locator('tbody tr[data-row-key]')).toHaveCount(1);
+  await expect(table).toContainText('Café');
+  await expect(page.getByTestId('item-count')).toHaveText(es('common.filtered_other', { shown: 1, count: 3 }));
+  await chooseOption(page, 'list-filter', 'Extracciones');
+  await expect(page.getByTestId('table-empty')).toContainText(es('manager.emptyFilteredTitle'));
+  await shot(page, 'dispensary-manager-filtered-empty-es-wide');
+  await chooseOption(page, 'list-filter', es('manager.allLists'));
+  await expect(table.locator('tbody tr[data-row-key]')).toHaveCount(3);
+
+  // Create: required fields first
+  await page.getByTestId('create-item').click();
+  await expect(page).toHaveURL(/\/app\/dispensaryproductcreatebasic$/);
+  await expect(page.getByRole('heading', { name: es('form.createTitle') })).toBeVisible();
+  await shot(page, 'dispensary-form-new-es-wide');
+  await page.getByTestId('form-save').click();
+  await expect(fieldError(page, es('form.required'))).toHaveCount(2);
+
+  await chooseOption(page, 'f-list', 'Flores');
+  await page.getByTestId('f-title').fill('Gelato Púrpura');
+  await page.getByTestId('f-subtitle').fill('Híbrida dulce de la casa');
+  await page.getByTestId('f-body').fill(LONG_BODY);
+  await page.getByTestId('images-field').locator('input[type=file]').setInputFiles({ name: 'gelato.png', mimeType: 'image/png', buffer: PICTURE });
+  await expectLoaded(page.getByTestId('image-0').locator('img'));
+  await page.getByTestId('f-showintv').click();
+  await page.getByTestId('f-valoration').locator('.ant-rate-star').nth(2).locator('[role=radio]').click();
+  const preview = page.getByTestId('preview-card');
+  await expect(preview).toContainText('Gelato Púrpura');
+  await expect(preview).toContainText('Híbrida dulce de la casa');
+  await expect(preview).toContainText('Flores');
+  await expect(preview).toContainText(es('manager.tvHide'));
+  await expectLoaded(preview.locator('img'));
+  await shot(page, 'dispensary-form-filled-es-wide');
+
+  await page.getByTestId('form-save').click();
+  await expect(toast(page, es('form.created'))).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/dispensarymanagerbasic$/);
+  const created = (await basicItems(page)).find((p) => p.titulo === 'Gelato Púrpura')!;
+  expect(created).toBeTruthy();
+  expect(created).toMatchObject({ subtitle: 'Híbrida dulce de la casa', cuerpo: LONG_BODY, showintv: false, valoration: 3 });
+  expect(created.imagenes).toHaveLength(1);
+  const row = page.getByTestId(`item-row-${created.pid}`);
+  await expect(row).toContainText('Gelato Púrpura');
+  await expect(row).toContainText('Flores');
+  await expect(page.getByTestId(`row-tv-${created.pid}`)).toHaveText(es('manager.tvHide'));
+  await expect(page.getByTestId(`row-rating-${created.pid}`)).toHaveAttribute('data-value', '3');
+  await expectLoaded(row.locator('img'));
+  await shot(page, 'dispensary-manager-created-es-wide');
+
+  // The dispensary list, grouped by list
+  await page.getByTestId('view-dispensary').click();
+  await expect(page).toHaveURL(/\/app\/dispensary$/);
+  const card = page.getByTestId(`item-card-${created.pid}`);
+  await expect(card).toContainText('Gelato Púrpura');
+  await expectLoaded(card.locator('img'));
+  const groups = page.locator('[data-testid^=list-group-] h2');
+  await expect(groups).toHaveCount(2);
+  await expect(groups.nth(0)).toContainText('Bebidas');
+  await expect(groups.nth(1)).toContainText('Flores');
+  await shot(page, 'dispensary-list-es-wide');
+
+  // Its detail: picture, texts, 150-character preview with "ver más", no price (basic), back
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/app/dispensary_item\\?id=${created.pid}`));
+  await expect(page.getByTestId('detail-title')).toHaveText('Gelato Púrpura');
+  await expect(page.getByTestId('detail-subtitle')).toHaveText('Híbrida dulce de la casa');
+  await expectLoaded(page.getByTestId('detail-image').first());
+  await expect(page.getByTestId('detail-price')).toHaveCount(0);
+  const body = page.getByTestId('detail-body');
+  const more = page.getByTestId('detail-read-more');
+  await expect(more).toHaveText(es('detail.readMore'));
+  const short = (await body.innerText()).replace(es('detail.readMore'), '').trim();
+  expect(short.endsWith('…')).toBe(true);
+  expect(Array.from(short).length).toBeLessThanOrEqual(151);
+  expect(LONG_BODY.startsWith(short.slice(0, -1))).toBe(true);
+  await shot(page, 'dispensary-detail-es-wide');
+  await more.click();
+  await expect(body).toContainText('lugar fresco y oscuro.');
+  await expect(more).toHaveText(es('detail.readLess'));
+  await page.getByTestId('detail-back').click();
+  await expect(page).toHaveURL(/\/app\/dispensary$/);
+
+  // Edit: the form comes filled; the kept image is sent back by its address
+  await page.goto('/app/dispensarymanagerbasic');
+  await page.getByTestId(`edit-${created.pid}`).click();
+  await expect(page).toHaveURL(new RegExp(`dispensaryproductcreatebasic\\?nid=${created.pid}$`));
+  await expect(page.getByRole('heading', { name: es('form.editTitle') })).toBeVisible();
+  await expect(page.getByTestId('f-title')).toHaveValue('Gelato Púrpura');
+  await expectLoaded(page.getByTestId('image-0').locator('img'));
+  await shot(page, 'dispensary-form-edit-es-wide');
+  await page.getByTestId('f-title').fill('Gelato Púrpura Reserva');
+  await page.getByTestId('f-showintv').click();
+  await page.getByTestId('form-save').click();
+  await expect(toast(page, es('form.saved'))).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/dispensarymanagerbasic$/);
+  await expect(page.getByTestId(`item-row-${created.pid}`)).toContainText('Gelato Púrpura Reserva');
+  await expect(page.getByTestId(`row-tv-${created.pid}`)).toHaveText(es('manager.tvShow'));
+  const edited = (await basicItems(page)).find((p) => p.pid === created.pid)!;
+  expect(edited).toMatchObject({ titulo: 'Gelato Púrpura Reserva', showintv: true, valoration: 3 });
+  expect(edited.imagenes.map((i) => i.img)).toEqual(created.imagenes.map((i) => i.img));
+
+  // Delete, confirmed
+  await page.getByTestId(`delete-${created.pid}`).click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText(es('manager.deleteTitle', { title: 'Gelato Púrpura Reserva' }));
+  await shot(page, 'dispensary-manager-delete-es-wide');
+  await page.getByTestId('confirm-delete').click();
+  await expect(toast(page, es('manager.deleted'))).toBeVisible();
+  await expect(page.getByTestId(`item-row-${created.pid}`)).toHaveCount(0);
+  expect((await basicItems(page)).some((p) => p.pid === created.pid)).toBe(false);
+
+  // The deleted product's page says it is not available
+  await page.goto(`/app/dispensary_item?id=${created.pid}`);
+  await expect(page.getByTestId('detail-not-available')).toContainText(es('detail.notAvailableTitle'));
+  await expect(page.getByTestId('detail-back')).toBeVisible(); // logged in: back to the dispensary
+  await page.getByTestId('detail-back').click();
+  await expect(page).toHaveURL(/\/app\/dispensary$/);
+});
+
+test('a club without lists: empty manager, empty dispensary, the form asks for lists', async ({ page }) => {
+  await asAdmin(page, 'dispensarymanagerbasic', EMPTY_CLUB);
+  await expect(page.getByTestId('table-empty')).toContainText(es('manager.emptyTitle'));
+  await shot(page, 'dispensary-manager-empty-es-wide');
+  await page.goto('/app/dispensary');
+  await expect(page.getByTestId('dispensary-empty')).toContainText(es('list.emptyTitle'));
+  await shot(page, 'dispensary-list-empty-es-wide');
+  await page.goto('/app/dispensaryproductcreatebasic');
+  await expect(page.getByTestId('no-lists')).toContainText(es('form.noListsTitle'));
+  await expect(page.getByTestId('form-save')).toBeDisabled();
+  await shot(page, 'dispensary-form-nolists-es-wide');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'dispensary-form-nolists-es-narrow');
+  await page.getByTestId('create-lists').click();
+  await expect(page).toHaveURL(/\/app\/productcategories$/);
+});
+
+test('the public page of a product QR opens without a login', async ({ page, browser }) => {
+  await login(page, 'admin');
+  await chooseClub(page, CLUB);
+  const found = await api(page, `/api/dispensario?asocid=${CLUB}&search=amnesia`);
+  const amnesia = found.data.find((p: { titulo: string }) => p.titulo === 'Amnesia Haze');
+  expect(amnesia).toBeTruthy();
+  const link = `/app/dispensary_item?id=${amnesia.pid}&asocid=${CLUB}`;
+
+  for (const [w, h, size] of [
+    [1440, 900, 'wide'],
+    [390, 844, 'narrow'],
+  ] as const) {
+    const { context, page: anon } = await publicPage(browser, link, undefined, { width: w, height: h });
+    await expect(anon.getByTestId('detail-title')).toHaveText('Amnesia Haze');
+    await expect(anon).toHaveURL(new RegExp(`/app/dispensary_item\\?id=${amnesia.pid}&asocid=${CLUB}$`));
+    await expect(anon.getByTestId('login-username')).toHaveCount(0);
+    await expect(anon.getByTestId('detail-price')).toContainText('9,00');
+    await expect(anon.getByTestId('detail-price')).toContainText('€');
+    await expect(anon.getByTestId('detail-price')).toContainText(es('detail.perGram'));
+    await expect(anon.getByTestId('detail-dominance')).toHaveText(es('detail.dominance.sativa'));
+    await expect(anon.getByTestId('detail-thc')).toHaveText(es('detail.thc'));
+    await expect(anon.getByTestId('detail-club')).toHaveText('Club Demo Socius');
+    await expectLoaded(anon.getByTestId('detail-image').first());
+    await expect(anon.getByTestId('detail-back')).toHaveCount(0); // opened from the QR: nowhere to go back to
+    await expect(anon.getByTestId('detail-read-more')).toHaveText(es('detail.readMore'));
+    await shot(anon, `dispensary-public-es-${size}`);
+
+    await anon.goto(`/app/dispensary_item?id=987654&asocid=${CLUB}`);
+    await expect(anon.getByTestId('detail-not-available')).toContainText(es('detail.notAvailableTitle'));
+    await expect(anon.getByTestId('detail-back')).toHaveCount(0); // a page load of its own: no app history either
+    await shot(anon, `dispensary-public-notfound-es-${size}`);
+    await context.close();
+  }
+
+  // In the visitor's remembered language
+  const { context, page: anon } = await publicPage(browser, link, 'en');
+  await expect(anon.getByTestId('detail-title')).toHaveText('Amnesia Haze');
+  await expect(anon.getByTestId('detail-price')).toContainText(en('detail.price'));
+  await expect(anon.getByTestId('detail-dominance')).toHaveText(en('detail.dominance.sativa'));
+  await expect(anon.getByTestId('detail-read-more')).toHaveText(en('detail.readMore'));
+  await shot(anon, 'dispensary-public-en-wide');
+  await anon.goto(`/app/dispensary_item?id=987654&asocid=${CLUB}`);
+  await expect(anon.getByTestId('detail-not-available')).toContainText(en('detail.notAvailableTitle'));
+  await shot(anon, 'dispensary-public-notfound-en-wide');
+  await context.close();
+
+  // Logged in, without asocid: the current club
+  await page.goto(`/app/dispensary_item?id=${amnesia.pid}`);
+  await expect(page.getByTestId('detail-title')).toHaveText('Amnesia Haze');
+  await expect(page.getByTestId('detail-back')).toBeVisible();
+});
+
+test('every dispensary screen, wide and narrow, in Spanish and English', async ({ page }) => {
+  test.setTimeout(180_000);
+  await asAdmin(page, 'club');
+  const items = await basicItems(page);
+  const critical = items.find((p) => p.titulo === 'Critical')!;
+
+  for (const lang of ['es', 'en'] as const) {
+    const tr = (key: string, vars?: Record<string, string | number>) => dt(lang, key, vars);
+    if (lang === 'en') {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/app/club');
+      await page.getByTestId('profile-menu-trigger').click();
+      await page.getByTestId('lang-option-en').click();
+    }
+    for (const [w, h, size] of [
+      [1440, 900, 'wide'],
+      [390, 844, 'narrow'],
+    ] as const) {
+      if (lang === 'es' && size === 'wide') continue; // taken by the first test
+      await page.setViewportSize({ width: w, height: h });
+      await page.goto('/app/dispensarymanagerbasic');
+      await expect(page.getByRole('heading', { name: tr('manager.title') })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('basic-table').locator('tbody tr[data-row-key]')).toHaveCount(3);
+      await shot(page, `dispensary-manager-${lang}-${size}`);
+
+      await page.goto('/app/dispensaryproductcreatebasic');
+      await expect(page.getByRole('heading', { name: tr('form.createTitle') })).toBeVisible();
+      await page.getByTestId('form-save').click();
+      await expect(fieldError(page, tr('form.required')).first()).toBeVisible();
+      await shot(page, `dispensary-form-new-${lang}-${size}`);
+
+      await page.goto(`/app/dispensaryproductcreatebasic?nid=${critical.pid}`);
+      await expect(page.getByTestId('f-title')).toHaveValue('Critical');
+      await page.getByTestId('images-field').locator('input[type=file]').setInputFiles([
+        { name: 'a.png', mimeType: 'image/png', buffer: PICTURE },
+        { name: 'b.png', mimeType: 'image/png', buffer: png(240, 240, [47, 111, 79], [201, 139, 91]) },
+      ]);
+      await expect(page.getByTestId('image-1')).toBeVisible();
+      await shot(page, `dispensary-form-edit-${lang}-${size}`);
+      if (size === 'narrow') {
+        await page.getByTestId('form-preview').scrollIntoViewIfNeeded();
+        await shot(page, `dispensary-form-preview-${lang}-${size}`);
+      }
+
+      await page.goto('/app/dispensary');
+      await expect(page.getByRole('heading', { name: tr('list.title') })).toBeVisible();
+      await expect(page.getByTestId(`item-card-${critical.pid}`)).toBeVisible();
+      await shot(page, `dispensary-list-${lang}-${size}`);
+
+      await page.getByTestId(`item-card-${critical.pid}`).click();
+      await expect(page.getByTestId('detail-title')).toHaveText('Critical');
+      await expect(page.getByTestId('detail-back')).toHaveText(tr('detail.back'));
+      await shot(page, `dispensary-detail-${lang}-${size}`);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/app/club');
+  await page.getByTestId('profile-menu-trigger').click();
+  await page.getByTestId('lang-option-es').click();
+});

@@ -1,0 +1,171 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiOrigin, unwrap } from '../../shared/api';
+import { CatalogApiError } from './errors';
+import {
+  filterParams,
+  PAGE_SIZE,
+  type Preset,
+  type Product,
+  type ProductFilter,
+  type ProductPayload,
+  type ProductSort,
+  type StockMovement,
+} from './model';
+
+/** Query keys of the catalogue screens; everything of a club sits under ['catalog', club]. */
+export const catalogKeys = {
+  club: (club: number) => ['catalog', club] as const,
+  list: (club: number, f: ProductFilter, sort: ProductSort, page: number) => ['catalog', club, 'list', f, sort, page] as const,
+  one: (club: number, pid: number) => ['catalog', club, 'one', pid] as const,
+  presets: ['catalog', 'presets'] as const,
+};
+
+type Reply<D> = { data?: D; error?: unknown; response: Response };
+
+/** Like `unwrap`, keeping the reply's `field` so the form can mark the field a refusal is about. */
+async function unwrapWithField<D>(call: Promise<Reply<D>>): Promise<D> {
+  const { data, error, response } = await call;
+  if (!response.ok || error !== undefined) throw CatalogApiError.from(response.status, error);
+  return data as D;
+}
+
+export interface ProductPage {
+  data: Product[];
+  total: number;
+}
+
+/** GET /api/dispensario — one page (0-based) of 14 products of the club, sorted by the server. */
+export function useProducts(club: number | null, filter: ProductFilter, sort: ProductSort, page: number) {
+  return useQuery({
+    queryKey: catalogKeys.list(club ?? 0, filter, sort, page),
+    queryFn: async (): Promise<ProductPage> => {
+      const reply = await unwrap(
+        api.GET('/api/dispensario', {
+          params: { query: { asocid: club!, page, limit: PAGE_SIZE, ...filterParams(filter, sort) } },
+        }),
+      );
+      return { data: reply.data ?? [], total: reply.total };
+    },
+    enabled: club !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+/** GET /api/dispensario?pid= — one full product (body and every image); null when the club has none such. */
+export function useProduct(club: number | null, pid: number | null) {
+  return useQuery({
+    queryKey: catalogKeys.one(club ?? 0, pid ?? 0),
+    queryFn: async (): Promise<Product | null> => {
+      const reply = await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club!, pid: pid!, limit: 1 } } }));
+      return reply.data?.[0] ?? null;
+    },
+    enabled: club !== null && pid !== null && pid > 0,
+    staleTime: 5_000,
+  });
+}
+
+/** GET /api/preset_product — the 32 varieties of the repository (they never change while the app runs). */
+export function usePresets(enabled: boolean) {
+  return useQuery({
+    queryKey: catalogKeys.presets,
+    queryFn: async (): Promise<Preset[]> => (await unwrap(api.GET('/api/preset_product'))) ?? [],
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * POST /api/dispensario — create or edit (pid). Every failure is the screen's to show (spec §8: a
+ * red notification of 15 s); only session and permission refusals go to the app's dialogs.
+ */
+export function useSaveProduct(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductPayload) => unwrapWithField(api.POST('/api/dispensario', { body })),
+    meta: { silent: true },
+    onSuccess: (p) => {
+      if (club === null) return;
+      qc.setQueryData(catalogKeys.one(club, p.pid), p);
+      void qc.invalidateQueries({ queryKey: catalogKeys.club(club) });
+    },
+  });
+}
+
+/** POST /api/dispensario/delete {asocid, pid} — one result per product, with a note when history stays. */
+export function useDeleteProduct(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (pid: number) =>
+      (await unwrapWithField(api.POST('/api/dispensario/delete', { body: { asocid: club!, pid } }))) ?? [],
+    meta: { localErrors: true },
+    onSuccess: (_r, pid) => {
+      if (club === null) return;
+      qc.removeQueries({ queryKey: catalogKeys.one(club, pid) });
+      void qc.invalidateQueries({ queryKey: catalogKeys.club(club) });
+    },
+  });
+}
+
+/** POST /api/product_stock — the modal's manual adjustment: one signed change with its note. */
+export function useAdjustStock(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (b: { pid: number; change: number; note: string }): Promise<StockMovement[]> =>
+      (await unwrapWithField(
+        api.POST('/api/product_stock', {
+          body: { asocid: club!, data: [{ pid: b.pid, new_stock: b.change, note: b.note }], stock_type: 'manual' },
+        }),
+      )) ?? [],
+    meta: { localErrors: true },
+    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: catalogKeys.club(club) }),
+  });
+}
+
+export type ExportFormat = 'xlsx' | 'csv';
+
+/**
+ * GET /api/dispensario/export — every product matching the manager's filter as productos.xlsx or
+ * productos.csv, fetched as a blob and handed to the browser as a download.
+ */
+export async function exportProducts(club: number, filter: ProductFilter, sort: ProductSort, format: ExportFormat): Promise<void> {
+  const params = new URLSearchParams({ asocid: String(club), format });
+  for (const [k, v] of Object.entries(filterParams(filter, sort))) params.set(k, String(v));
+  const res = await fetch(`${apiOrigin()}/api/dispensario/export?${params}`, { credentials: 'include' });
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    throw CatalogApiError.from(res.status, body);
+  }
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `productos.${format}`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Reads a file (or a fetched blob) as a base64 data URL, the form images travel in. */
+export function readAsDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error ?? new Error('read failed'));
+    r.readAsDataURL(blob);
+  });
+}
+
+/** A preset variety's picture as a data URL, so a product made from it keeps its own copy. */
+export async function presetPicture(url: string): Promise<string | null> {
+  try {
+    const res = await fetch(url.startsWith('/') ? `${apiOrigin()}${url}` : url, { credentials: 'include' });
+    if (!res.ok) return null;
+    const blob = await res.blob();
+    const typed = blob.type ? blob : new Blob([blob], { type: 'image/svg+xml' });
+    return await readAsDataUrl(typed);
+  } catch {
+    return null;
+  }
+}

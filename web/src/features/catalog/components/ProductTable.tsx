@@ -1,0 +1,231 @@
+import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
+import { Empty, Skeleton, Table, Tag, type TableColumnsType, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../shared/format';
+import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
+import type { Product, ProductSort, SortKey } from '../model';
+import styles from '../catalog.module.css';
+import { BoolMark, ProductThumb, PublishedTag, StockValue, TypeTag } from './bits';
+
+type SortOrder = 'ascend' | 'descend' | null;
+
+interface Props {
+  data: Product[] | undefined;
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  sort: ProductSort;
+  selectedPid: number | null;
+  filtered: boolean;
+  onPage: (page: number) => void;
+  onSort: (sort: ProductSort) => void;
+  onSelect: (p: Product) => void;
+  empty: { action?: ReactNode; help: string };
+}
+
+/**
+ * The product manager's table: server paging of 14 and server sorts, sticky header, money and
+ * quantities right-aligned in tabular figures, flags as tags and marks. A click (or Enter) on a
+ * row selects the product.
+ */
+export function ProductTable(p: Props) {
+  const { t } = useTranslation();
+  const isDesktop = useIsDesktop();
+
+  const order = (key: SortKey): SortOrder => (p.sort.key === key ? (p.sort.desc ? 'descend' : 'ascend') : null);
+  const sortable = (key: SortKey) => ({ sorter: true, sortOrder: order(key), sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[] });
+
+  // Wide screens keep the product's identity in view while the other columns scroll.
+  const pin = isDesktop ? ('left' as const) : undefined;
+
+  const all: TableColumnsType<Product> = [
+    {
+      key: 'photo',
+      title: <span className={styles.srOnly}>{t('catalog.columns.photo')}</span>,
+      width: 64,
+      fixed: pin,
+      render: (_, r) => <ProductThumb src={r.thumb} alt={r.titulo} />,
+    },
+    {
+      key: 'code',
+      title: t('catalog.columns.code'),
+      dataIndex: 'code',
+      width: 128,
+      fixed: pin,
+      className: styles.mono,
+      ...sortable('code'),
+      render: (code: string) => (code ? <span data-testid="cell-code">{code}</span> : <span className={styles.muted}>—</span>),
+    },
+    {
+      key: 'list_name',
+      title: t('catalog.columns.product'),
+      dataIndex: 'titulo',
+      width: 196,
+      fixed: pin,
+      ...sortable('list_name'),
+      render: (title: string) => (
+        <span className={styles.productName} title={title} data-testid="cell-title">
+          {title}
+        </span>
+      ),
+    },
+    {
+      key: 'category',
+      title: t('catalog.columns.category'),
+      dataIndex: 'categorias',
+      width: 116,
+      ellipsis: true,
+      ...sortable('category'),
+      render: (c: string) => c || <span className={styles.muted}>—</span>,
+    },
+    {
+      key: 'price',
+      title: t('catalog.columns.price'),
+      dataIndex: 'precio',
+      align: 'right',
+      width: 92,
+      className: styles.num,
+      ...sortable('price'),
+      render: (v: number) => <span data-testid="cell-price">{formatMoney(v)}</span>,
+    },
+    {
+      key: 'cost',
+      title: t('catalog.columns.cost'),
+      dataIndex: 'coste',
+      align: 'right',
+      width: 88,
+      className: `${styles.num} ${styles.secondary}`,
+      ...sortable('cost'),
+      render: (v: number) => formatMoney(v),
+    },
+    {
+      key: 'stock',
+      title: t('catalog.columns.stock'),
+      align: 'right',
+      width: 104,
+      className: styles.num,
+      ...sortable('stock'),
+      render: (_, r) => <StockValue product={r} testId="cell-stock" />,
+    },
+    { key: 'type', title: t('catalog.columns.type'), width: 116, render: (_, r) => <TypeTag type={r.type} /> },
+    {
+      key: 'menu',
+      title: t('catalog.columns.menuExport'),
+      align: 'center',
+      width: 68,
+      render: (_, r) => <BoolMark value={r.menu_export} label={t('catalog.columns.menuExport')} />,
+    },
+    {
+      key: 'thc',
+      title: t('catalog.columns.thc'),
+      align: 'center',
+      width: 60,
+      render: (_, r) => <BoolMark value={r.thc} label={t('catalog.columns.thc')} />,
+    },
+    { key: 'status', title: t('catalog.columns.published'), width: 100, render: (_, r) => <PublishedTag published={r.status} /> },
+    {
+      key: 'discount',
+      title: t('catalog.columns.discount'),
+      align: 'center',
+      width: 92,
+      render: (_, r) => <BoolMark value={r.discount} label={t('catalog.columns.discount')} />,
+    },
+    {
+      key: 'unlimited',
+      title: t('catalog.columns.unlimited'),
+      align: 'center',
+      width: 96,
+      className: styles.wrapHead,
+      render: (_, r) =>
+        r.unlimited_stock ? (
+          <Tag bordered={false} color="purple" className={styles.tag} data-testid="cell-unlimited">
+            {t('catalog.flags.unlimited')}
+          </Tag>
+        ) : (
+          <BoolMark value={false} label={t('catalog.columns.unlimited')} />
+        ),
+    },
+  ];
+
+  // Below 992 px the photo gives its room to the data (the drawer shows the picture).
+  const columns = isDesktop ? all : all.filter((c) => c.key !== 'photo');
+
+  const onChange: TableProps<Product>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      const key = (s?.order ? (s.columnKey as SortKey) : 'list_name') ?? 'list_name';
+      p.onSort({ key, desc: s?.order === 'descend' });
+      return;
+    }
+    if (extra.action === 'paginate') p.onPage((pagination.current ?? 1) - 1);
+  };
+
+  const firstLoad = p.loading && !p.data;
+  const width = columns.reduce((sum, c) => sum + (Number(c.width) || 100), 0);
+
+  return (
+    <div className={styles.tableCard} data-testid="products-table">
+      <Table<Product>
+        rowKey="pid"
+        tableLayout="fixed"
+        columns={columns}
+        dataSource={firstLoad ? [] : p.data}
+        loading={!firstLoad && p.loading ? { delay: 300 } : false}
+        sticky={{ offsetHeader: 64 }}
+        scroll={{ x: width }}
+        onChange={onChange}
+        showSorterTooltip={false}
+        rowClassName={(r) => `${styles.clickableRow} ${r.pid === p.selectedPid ? styles.selectedRow : ''}`}
+        onRow={(r) =>
+          ({
+            onClick: () => p.onSelect(r),
+            onKeyDown: (e) => {
+              if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+                e.preventDefault();
+                p.onSelect(r);
+              }
+            },
+            tabIndex: 0,
+            'aria-selected': r.pid === p.selectedPid,
+            'data-testid': `product-row-${r.pid}`,
+          }) as React.HTMLAttributes<HTMLElement>
+        }
+        locale={{
+          emptyText: firstLoad ? (
+            <div className={styles.skeletonRows} data-testid="table-skeleton">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} avatar={{ size: 'small', shape: 'square' }} title={false} paragraph={{ rows: 1, width: '100%' }} active />
+              ))}
+            </div>
+          ) : (
+            <Empty
+              className={styles.empty}
+              image={p.filtered ? <SearchOutlined className={styles.emptyIcon} /> : <AppstoreOutlined className={styles.emptyIcon} />}
+              description={
+                <div className={styles.emptyText} data-testid="table-empty">
+                  <strong>{p.filtered ? t('catalog.manager.noMatchTitle') : t('catalog.manager.emptyTitle')}</strong>
+                  <span>{p.filtered ? t('catalog.manager.noMatchHelp') : p.empty.help}</span>
+                </div>
+              }
+            >
+              {p.empty.action}
+            </Empty>
+          ),
+        }}
+        pagination={{
+          current: p.page + 1,
+          pageSize: p.pageSize,
+          total: p.total,
+          showSizeChanger: false,
+          hideOnSinglePage: false,
+          size: isDesktop ? 'medium' : 'small',
+          simple: !isDesktop,
+          showTotal: isDesktop ? (total, [from, to]) => t('catalog.manager.range', { from, to, total }) : undefined,
+          className: styles.pagination,
+        }}
+      />
+    </div>
+  );
+}

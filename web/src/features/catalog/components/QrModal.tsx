@@ -1,0 +1,69 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Modal, QRCode, Typography } from 'antd';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useSheet } from '../../../shared/ui/useSheet';
+import { publicProductLink, type Product } from '../model';
+import styles from '../catalog.module.css';
+
+interface Props {
+  club: number;
+  product: Product | null;
+  onClose: () => void;
+}
+
+/**
+ * The product's QR code (spec §2): size 250, error level H, carrying the public link of the
+ * product. Print sends only the code and the product title to the printer (a print-only copy in
+ * the page, shown by the print stylesheet while everything else is hidden).
+ */
+export function QrModal({ club, product, onClose }: Props) {
+  const { t } = useTranslation();
+  const sheet = useSheet(420);
+  if (!product) return null;
+  const link = publicProductLink(window.location.origin, product.pid, club);
+
+  return (
+    <>
+      <Modal
+        open
+        onCancel={onClose}
+        destroyOnHidden
+        keyboard
+        title={t('catalog.qr.title')}
+        footer={
+          <div className={styles.modalFooter}>
+            <Button size="large" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+            <Button size="large" type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="qr-print">
+              {t('catalog.qr.print')}
+            </Button>
+          </div>
+        }
+        {...sheet}
+        data-testid="qr-modal"
+      >
+        <div className={styles.qrBody}>
+          <div className={styles.qrFrame} data-testid="qr-code">
+            <QRCode value={link} size={250} errorLevel="H" bordered={false} />
+          </div>
+          <strong className={styles.qrTitle} data-testid="qr-title">
+            {product.titulo}
+          </strong>
+          <p className={styles.qrHelp}>{t('catalog.qr.help')}</p>
+          <Typography.Text className={styles.qrLink} copyable={{ text: link }} data-testid="qr-link">
+            {link}
+          </Typography.Text>
+        </div>
+      </Modal>
+      {createPortal(
+        <div className={styles.printArea} data-testid="qr-print-area">
+          <QRCode value={link} size={250} errorLevel="H" bordered={false} type="svg" color="#000000" bgColor="#ffffff" />
+          <div className={styles.printTitle}>{product.titulo}</div>
+        </div>,
+        document.body,
+      )}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, unwrap } from '../../shared/api';
+import type { BasicItemPayload, Product, PublicProduct } from './model';
+
+/** Query keys of the dispensary screens; a club's basic products sit under ['dispensary', club]. */
+export const dispensaryKeys = {
+  club: (club: number) => ['dispensary', club] as const,
+  basic: (club: number) => ['dispensary', club, 'basic'] as const,
+  public: (club: number, pid: number) => ['dispensary', 'public', club, pid] as const,
+};
+
+/** An API refusal that names the form field it is about (POST /api/item replies {message, code, field}). */
+export class FieldApiError extends ApiError {
+  readonly field?: string;
+  constructor(base: ApiError, field?: string) {
+    super(base.status, base.serverMessage, base.code);
+    this.field = field;
+  }
+}
+
+/** GET /api/item?asocid — every basic product of the club (with all its images). */
+export function useBasicItems(club: number | null) {
+  return useQuery({
+    queryKey: dispensaryKeys.basic(club ?? 0),
+    queryFn: async (): Promise<Product[]> =>
+      (await unwrap(api.GET('/api/item', { params: { query: { asocid: club! } } }))) ?? [],
+    enabled: club !== null,
+    staleTime: 15_000,
+  });
+}
+
+/** POST /api/item — create (no nid) or edit a basic product; replies the saved product. */
+export function useSaveBasicItem(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: BasicItemPayload): Promise<Product> => {
+      const { data, error, response } = await api.POST('/api/item', { body });
+      if (!response.ok || error !== undefined) {
+        const field = error && typeof error === 'object' && 'field' in error ? String((error as { field?: unknown }).field ?? '') : '';
+        throw new FieldApiError(ApiError.from(response.status, error), field || undefined);
+      }
+      return data as Product;
+    },
+    meta: { localErrors: true },
+    onSuccess: (p) => {
+      if (club === null) return;
+      qc.setQueryData<Product[]>(dispensaryKeys.basic(club), (list) => {
+        if (!list) return list;
+        const i = list.findIndex((x) => x.pid === p.pid);
+        return i >= 0 ? list.map((x) => (x.pid === p.pid ? p : x)) : [...list, p];
+      });
+      qc.removeQueries({ queryKey: dispensaryKeys.public(club, p.pid) });
+      void qc.invalidateQueries({ queryKey: dispensaryKeys.club(club) });
+    },
+  });
+}
+
+/** POST /api/item/delete {asocid, nid} — replies [{pid, message?}]; a message is the server's refusal to show. */
+export function useDeleteBasicItem(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (nid: number) => (await unwrap(api.POST('/api/item/delete', { body: { asocid: club!, nid } }))) ?? [],
+    meta: { localErrors: true },
+    onSuccess: (_r, nid) => {
+      if (club === null) return;
+      qc.setQueryData<Product[]>(dispensaryKeys.basic(club), (list) => list?.filter((x) => x.pid !== nid));
+      qc.removeQueries({ queryKey: dispensaryKeys.public(club, nid) });
+      void qc.invalidateQueries({ queryKey: dispensaryKeys.club(club) });
+    },
+  });
+}
+
+/**
+ * GET /api/list_item/retrieve?association&item — a published product as its public QR link shows it
+ * (no login needed). A 404 (deleted, unpublished or unknown) is the page's own "not available" state.
+ */
+export function usePublicProduct(club: number | null, pid: number | null) {
+  return useQuery({
+    queryKey: dispensaryKeys.public(club ?? 0, pid ?? 0),
+    queryFn: (): Promise<PublicProduct> =>
+      unwrap(api.GET('/api/list_item/retrieve', { params: { query: { association: club!, item: pid! } } })),
+    enabled: club !== null && pid !== null,
+    meta: { silent: true },
+    staleTime: 30_000,
+  });
+}
+
+/** True when the product does not exist for the public (unknown, deleted or unpublished). */
+export function isNotAvailable(e: unknown): boolean {
+  return e instanceof ApiError && (e.status === 404 || e.code === 'product.not_found' || e.status === 400 || e.status === 422);
+}

@@ -1,0 +1,111 @@
+import '../i18n';
+import { AppstoreOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Empty, Skeleton } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useBasicItems } from '../api';
+import { ProductCard } from '../components/ProductCard';
+import styles from '../dispensary.module.css';
+import { groupByList, productLink } from '../model';
+import { useDispensaryAccess } from '../useDispensaryAccess';
+
+/** Route "dispensary": the club's basic products as cards, grouped by list; a card opens the detail. */
+export default function DispensaryListPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { clubId, canManage } = useDispensaryAccess();
+  const items = useBasicItems(clubId);
+  const groups = useMemo(() => groupByList(items.data ?? [], i18n.language === 'cat' ? 'ca' : i18n.language), [items.data, i18n.language]);
+  const count = items.data?.length ?? 0;
+
+  return (
+    <div className={styles.page} data-testid="dispensary-page">
+      <header className={styles.pageHeader}>
+        <div>
+          <h1 className={styles.pageTitle}>{t('dispensary.list.title')}</h1>
+          <p className={styles.pageSubtitle}>
+            {items.isSuccess && count > 0
+              ? t('dispensary.list.subtitle', { count, lists: t('dispensary.list.lists', { count: groups.length }) })
+              : '\u00a0'}
+          </p>
+        </div>
+        {canManage && (
+          <div className={styles.headerActions}>
+            <Button size="large" icon={<SettingOutlined />} onClick={() => navigate('/dispensarymanagerbasic')} data-testid="manage-items">
+              {t('dispensary.list.manage')}
+            </Button>
+          </div>
+        )}
+      </header>
+
+      {items.isPending ? (
+        <div className={styles.listSkeleton} data-testid="list-skeleton">
+          {Array.from({ length: 8 }, (_, i) => (
+            <div className={styles.productCard} key={i}>
+              <div className={styles.cardMedia} />
+              <div className={styles.cardBody}>
+                <Skeleton active title={{ width: '70%' }} paragraph={{ rows: 1, width: '90%' }} />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : items.isError ? (
+        <div className={styles.listEmpty}>
+          <Empty
+            className={styles.empty}
+            description={
+              <div className={styles.emptyText}>
+                <strong>{t('dispensary.common.loadError')}</strong>
+              </div>
+            }
+          >
+            <Button onClick={() => void items.refetch()}>{t('common.retry')}</Button>
+          </Empty>
+        </div>
+      ) : count === 0 ? (
+        <div className={styles.listEmpty} data-testid="dispensary-empty">
+          <Empty
+            className={styles.empty}
+            image={<AppstoreOutlined className={styles.emptyIcon} />}
+            description={
+              <div className={styles.emptyText}>
+                <strong>{t('dispensary.list.emptyTitle')}</strong>
+                <span>{canManage ? t('dispensary.list.emptyHelpManager') : t('dispensary.list.emptyHelp')}</span>
+              </div>
+            }
+          >
+            {canManage && (
+              <Button type="primary" onClick={() => navigate('/dispensaryproductcreatebasic')}>
+                {t('dispensary.manager.create')}
+              </Button>
+            )}
+          </Empty>
+        </div>
+      ) : (
+        <div className={styles.groups}>
+          {groups.map((g) => (
+            <section key={g.nid} className={styles.group} aria-labelledby={`list-${g.nid}`} data-testid={`list-group-${g.nid}`}>
+              <h2 className={styles.groupHeader} id={`list-${g.nid}`}>
+                {g.title || t('dispensary.common.noList')}
+                <span className={styles.groupCount}>{t('dispensary.common.count', { count: g.items.length })}</span>
+              </h2>
+              <div className={styles.cardGrid}>
+                {g.items.map((p) => (
+                  <ProductCard
+                    key={p.pid}
+                    title={p.titulo}
+                    subtitle={p.subtitle}
+                    image={p.imagenes?.[0]?.img || p.thumb}
+                    to={productLink(p.pid, clubId)}
+                    testId={`item-card-${p.pid}`}
+                  />
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

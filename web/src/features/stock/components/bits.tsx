@@ -1,0 +1,90 @@
+import { ShoppingOutlined } from '@ant-design/icons';
+import { Empty, Modal, Skeleton, type ModalProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
+import { useSheet } from '../../../shared/ui/useSheet';
+import { formatQuantity, formatSigned } from '../format';
+import { tone, type Milli } from '../quantity';
+import styles from '../stock.module.css';
+
+/**
+ * A dialog of the stock screens: a centred modal on wide screens, a full-screen sheet below 992 px
+ * (DESIGN.md). Escape closes it.
+ */
+export function StockModal({ width = 560, rootClassName, ...props }: ModalProps) {
+  const sheet = useSheet(width);
+  const isDesktop = useIsDesktop();
+  return (
+    <Modal
+      keyboard
+      destroyOnHidden
+      {...props}
+      {...sheet}
+      rootClassName={`${isDesktop ? styles.dialog : styles.sheetFixed} ${rootClassName ?? ''}`}
+    />
+  );
+}
+
+/** The unit a product's stock is counted in: grams for weight, units otherwise. */
+export function unitOf(type: string | null | undefined): 'g' | 'ud' | '' {
+  if (type === 'peso') return 'g';
+  if (type === 'unidad' || type === 'unidades') return 'ud';
+  return '';
+}
+
+/** A quantity with its unit in a lighter tone ("250 g"). */
+export function Qty({ milli, unit = 'g', signed, className, testId }: { milli: Milli; unit?: string; signed?: boolean; className?: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`${styles.num} ${className ?? ''}`} data-testid={testId}>
+      {signed ? formatSigned(milli) : formatQuantity(milli)}
+      {unit && <span className={styles.unit}>{t(`stock.units.${unit}`)}</span>}
+    </span>
+  );
+}
+
+/** A change coloured by its sign: red below zero, green above. */
+export function SignedQty({ milli, unit, testId }: { milli: Milli; unit?: string; testId?: string }) {
+  const t = tone(milli);
+  return <Qty milli={milli} unit={unit} signed className={styles[t]} testId={testId} />;
+}
+
+/** A product's thumbnail, or a placeholder of the same size. */
+export function ProductThumb({ src }: { src?: string | null }) {
+  if (src) return <img src={src} alt="" className={styles.thumb} loading="lazy" />;
+  return (
+    <span className={styles.thumbEmpty} aria-hidden="true">
+      <ShoppingOutlined />
+    </span>
+  );
+}
+
+/** An empty table: what is missing and what to do next. */
+export function EmptyState({ icon, title, help, action, testId }: { icon: ReactNode; title: string; help: string; action?: ReactNode; testId?: string }) {
+  return (
+    <Empty
+      className={styles.empty}
+      image={<span className={styles.emptyIcon}>{icon}</span>}
+      description={
+        <div className={styles.emptyText} data-testid={testId}>
+          <strong>{title}</strong>
+          <span>{help}</span>
+        </div>
+      }
+    >
+      {action}
+    </Empty>
+  );
+}
+
+/** Skeleton rows shown in a table before its first page arrives. */
+export function SkeletonRows({ rows = 6 }: { rows?: number }) {
+  return (
+    <div className={styles.skeletonRows} data-testid="table-skeleton">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} title={false} paragraph={{ rows: 1, width: '100%' }} active />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import '../i18n';
+import { useState } from 'react';
+import { NumericSettingModal } from '../components/NumericSettingModal';
+import { useCloseDialogRoute } from '../useCloseDialogRoute';
+import { useStockAccess } from '../useStockAccess';
+import styles from '../stock.module.css';
+
+/** Menu entry "consumptionforecast": the consumption forecast (grams a month) in a dialog over the shell. */
+export default function ConsumptionForecastPage() {
+  const { clubId } = useStockAccess();
+  const [open, setOpen] = useState(true);
+  const close = useCloseDialogRoute();
+  if (clubId === null) return null;
+  return (
+    <div className={styles.dialogBackdrop} data-testid="consumptionforecast-page">
+      <NumericSettingModal open={open} club={clubId} setting="consumptionforecast" onClose={() => setOpen(false)} afterClose={close} />
+    </div>
+  );
+}
