@@ -65,15 +65,15 @@ func PresetImage(slug string) (svg []byte, ok bool) {
 		}
 		return fmt.Appendf(nil, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240">
 <rect width="240" height="240" rx="24" fill="%s"/>
-<g transform="translate(120 112) rotate(%d)" fill="%s">
+<g transform="translate(120 100) rotate(%d)" fill="%s">
 <path d="M0 70 C-6 30 -8 0 0 -80 C8 0 6 30 0 70Z"/>
 <path d="M0 60 C-30 30 -62 10 -78 -38 C-40 -20 -14 10 0 60Z"/>
 <path d="M0 60 C30 30 62 10 78 -38 C40 -20 14 10 0 60Z"/>
 <path d="M0 64 C-34 52 -62 50 -90 26 C-52 24 -22 38 0 64Z" opacity=".85"/>
 <path d="M0 64 C34 52 62 50 90 26 C52 24 22 38 0 64Z" opacity=".85"/>
-<rect x="-3" y="60" width="6" height="34" rx="3"/>
+<rect x="-3" y="60" width="6" height="24" rx="3"/>
 </g>
-<text x="120" y="222" text-anchor="middle" font-family="sans-serif" font-size="22" font-weight="700" fill="%s">%s</text>
+<text x="120" y="224" text-anchor="middle" font-family="sans-serif" font-size="22" font-weight="700" fill="%s">%s</text>
 </svg>`, ground, tilt, leaf, leaf, string(initials)), true
 	}
 	return nil, false
