@@ -150,7 +150,7 @@ test('stock control: Amnesia Haze weighed at 280 g is a −2 g count; a bad row 
 
   // the server refuses Critical: nothing is saved, the row is marked and says why
   await page.getByTestId('stock-save').click();
-  const negative = es('errors.stock.negative', { title: 'Critical' });
+  const negative = es('errors.stock.negative', { product: 'Critical' });
   await expect(page.getByTestId('stock-error')).toContainText(negative);
   await expect(page.getByTestId(`row-error-${critical.pid}`)).toHaveText(negative);
   await expect(page.getByTestId(`stock-row-${critical.pid}`)).toHaveClass(/errorRow/);

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiOrigin, unwrap } from '../../shared/api';
-import { CatalogApiError } from './errors';
+import { api, ApiError, apiOrigin, unwrap } from '../../shared/api';
 import {
   filterParams,
   PAGE_SIZE,
@@ -19,15 +18,6 @@ export const catalogKeys = {
   one: (club: number, pid: number) => ['catalog', club, 'one', pid] as const,
   presets: ['catalog', 'presets'] as const,
 };
-
-type Reply<D> = { data?: D; error?: unknown; response: Response };
-
-/** Like `unwrap`, keeping the reply's `field` so the form can mark the field a refusal is about. */
-async function unwrapWithField<D>(call: Promise<Reply<D>>): Promise<D> {
-  const { data, error, response } = await call;
-  if (!response.ok || error !== undefined) throw CatalogApiError.from(response.status, error);
-  return data as D;
-}
 
 export interface ProductPage {
   data: Product[];
@@ -82,7 +72,7 @@ export function usePresets(enabled: boolean) {
 export function useSaveProduct(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProductPayload) => unwrapWithField(api.POST('/api/dispensario', { body })),
+    mutationFn: (body: ProductPayload) => unwrap(api.POST('/api/dispensario', { body })),
     meta: { silent: true },
     onSuccess: (p) => {
       if (club === null) return;
@@ -97,7 +87,7 @@ export function useDeleteProduct(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (pid: number) =>
-      (await unwrapWithField(api.POST('/api/dispensario/delete', { body: { asocid: club!, pid } }))) ?? [],
+      (await unwrap(api.POST('/api/dispensario/delete', { body: { asocid: club!, pid } }))) ?? [],
     meta: { localErrors: true },
     onSuccess: (_r, pid) => {
       if (club === null) return;
@@ -112,7 +102,7 @@ export function useAdjustStock(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (b: { pid: number; change: number; note: string }): Promise<StockMovement[]> =>
-      (await unwrapWithField(
+      (await unwrap(
         api.POST('/api/product_stock', {
           body: { asocid: club!, data: [{ pid: b.pid, new_stock: b.change, note: b.note }], stock_type: 'manual' },
         }),
@@ -134,7 +124,7 @@ export async function exportProducts(club: number, filter: ProductFilter, sort: 
   const res = await fetch(`${apiOrigin()}/api/dispensario/export?${params}`, { credentials: 'include' });
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
-    throw CatalogApiError.from(res.status, body);
+    throw ApiError.from(res.status, body);
   }
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);

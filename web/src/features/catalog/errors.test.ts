@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api';
-import { CatalogApiError, catalogErrorText, deleteNoteText, errorParams, fieldOf, HISTORY_KEPT_ES } from './errors';
+import { catalogErrorText, deleteNoteText, HISTORY_KEPT_ES } from './errors';
+import { formFieldOfError } from './model';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
@@ -22,26 +23,25 @@ beforeAll(async () => {
 });
 
 const taken = () =>
-  CatalogApiError.from(400, { message: 'El código 8400000000017 ya es del producto Amnesia Haze', code: 'product.code_taken', field: 'code' });
+  ApiError.from(400, {
+    message: 'El código 8400000000017 ya es del producto Amnesia Haze',
+    code: 'product.code_taken',
+    field: 'code',
+    params: { code: '8400000000017', product: 'Amnesia Haze' },
+  });
 
 describe('catalogue refusals', () => {
-  it('keeps the field the server names', () => {
+  it('keeps the field the server names and the form marks it', () => {
     const e = taken();
     expect(e).toBeInstanceOf(ApiError);
     expect(e.status).toBe(400);
     expect(e.code).toBe('product.code_taken');
-    expect(fieldOf(e)).toBe('code');
-    expect(fieldOf(CatalogApiError.from(400, { message: 'x', code: 'y' }))).toBeUndefined();
-    expect(fieldOf(new ApiError(400, 'x', 'y'))).toBeUndefined();
-  });
-
-  it('reads the values of messages that carry data', () => {
-    expect(errorParams('product.code_taken', 'El código 84 ya es del producto OG Kush')).toEqual({ code: '84', product: 'OG Kush' });
-    expect(errorParams('stock.negative', 'El stock de Café no puede quedar por debajo de cero')).toEqual({ product: 'Café' });
-    expect(errorParams('stock.unlimited', 'Agua mineral 50 cl tiene stock ilimitado: su stock no se ajusta')).toEqual({
-      product: 'Agua mineral 50 cl',
-    });
-    expect(errorParams('product.required', 'Obligatorio')).toBeNull();
+    expect(e.field).toBe('code');
+    expect(formFieldOfError(e.code, e.field)).toBe('code');
+    // a code of no field of its own: only the field the server names tells the form where it goes
+    const named = ApiError.from(400, { message: 'Obligatorio', code: 'product.required', field: 'titulo' });
+    expect(formFieldOfError(named.code, named.field)).toBe('title');
+    expect(ApiError.from(400, { message: 'x', code: 'y' }).field).toBeUndefined();
   });
 
   it('shows the server text in Spanish and a translation with its data in other languages', async () => {
@@ -49,7 +49,7 @@ describe('catalogue refusals', () => {
     expect(catalogErrorText(taken(), i18n.t, i18n)).toBe('El código 8400000000017 ya es del producto Amnesia Haze');
     await i18n.changeLanguage('en');
     expect(catalogErrorText(taken(), i18n.t, i18n)).toBe(en.catalog.errors.product.code_taken.replace('{{code}}', '8400000000017').replace('{{product}}', 'Amnesia Haze'));
-    expect(catalogErrorText(CatalogApiError.from(400, { message: 'Obligatorio', code: 'product.required', field: 'title' }), i18n.t, i18n)).toBe(
+    expect(catalogErrorText(ApiError.from(400, { message: 'Obligatorio', code: 'product.required', field: 'title' }), i18n.t, i18n)).toBe(
       en.catalog.errors.product.required,
     );
     await i18n.changeLanguage('fr');
@@ -58,9 +58,20 @@ describe('catalogue refusals', () => {
     );
   });
 
-  it('falls back on the server message for unknown codes', async () => {
+  it('takes the values from the params the server sends, not from its wording', async () => {
+    await i18n.changeLanguage('en');
+    const negative = ApiError.from(400, { message: 'Stock bajo cero', code: 'stock.negative', field: 'data[0].new_stock', params: { product: 'Café' } });
+    expect(catalogErrorText(negative, i18n.t, i18n)).toBe(en.catalog.errors.stock.negative.replace('{{product}}', 'Café'));
+    const unlimited = ApiError.from(400, { message: 'x', code: 'stock.unlimited', params: { product: 'Agua mineral 50 cl' } });
+    expect(catalogErrorText(unlimited, i18n.t, i18n)).toBe(en.catalog.errors.stock.unlimited.replace('{{product}}', 'Agua mineral 50 cl'));
+  });
+
+  it('falls back on the server message for unknown codes and for values the reply lacks', async () => {
     await i18n.changeLanguage('en');
     expect(catalogErrorText(new ApiError(400, 'Algo raro', 'weird.code'), i18n.t, i18n)).toBe('Algo raro');
+    const bare = 'El stock de Café no puede quedar por debajo de cero';
+    expect(catalogErrorText(ApiError.from(400, { message: bare, code: 'stock.negative' }), i18n.t, i18n)).toBe(bare);
+    expect(catalogErrorText(ApiError.from(400, { message: bare, code: 'stock.negative', params: { other: 'x' } }), i18n.t, i18n)).toBe(bare);
   });
 
   it('translates the delete note the server sends in Spanish only', async () => {

@@ -9,15 +9,6 @@ export const dispensaryKeys = {
   public: (club: number, pid: number) => ['dispensary', 'public', club, pid] as const,
 };
 
-/** An API refusal that names the form field it is about (POST /api/item replies {message, code, field}). */
-export class FieldApiError extends ApiError {
-  readonly field?: string;
-  constructor(base: ApiError, field?: string) {
-    super(base.status, base.serverMessage, base.code);
-    this.field = field;
-  }
-}
-
 /** GET /api/item?asocid — every basic product of the club (with all its images). */
 export function useBasicItems(club: number | null) {
   return useQuery({
@@ -33,14 +24,7 @@ export function useBasicItems(club: number | null) {
 export function useSaveBasicItem(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: BasicItemPayload): Promise<Product> => {
-      const { data, error, response } = await api.POST('/api/item', { body });
-      if (!response.ok || error !== undefined) {
-        const field = error && typeof error === 'object' && 'field' in error ? String((error as { field?: unknown }).field ?? '') : '';
-        throw new FieldApiError(ApiError.from(response.status, error), field || undefined);
-      }
-      return data as Product;
-    },
+    mutationFn: (body: BasicItemPayload): Promise<Product> => unwrap(api.POST('/api/item', { body })),
     meta: { localErrors: true },
     onSuccess: (p) => {
       if (club === null) return;

@@ -3,6 +3,7 @@ import { ApiError } from '../../shared/api';
 import { i18n, loadLanguage } from '../../shared/i18n';
 import { isNotAvailable } from './api';
 import { dispensaryErrorText } from './errors';
+import { formFieldOf } from './model';
 import './i18n';
 
 describe('dispensaryErrorText', () => {
@@ -23,6 +24,17 @@ describe('dispensaryErrorText', () => {
 
   it("falls back to the server's message for codes it does not know", () => {
     expect(dispensaryErrorText(new ApiError(400, 'Algo raro', 'product.something'), i18n.t, i18n)).toBe('Algo raro');
+  });
+});
+
+describe('the field of a refusal', () => {
+  it('is the form field the server names in the reply', () => {
+    const e = ApiError.from(422, { message: 'Obligatorio', code: 'product.required', field: 'title' });
+    expect(e.field).toBe('title');
+    expect(formFieldOf(e.field)).toBe('title');
+    expect(formFieldOf(ApiError.from(404, { message: 'Categoría no encontrada', code: 'category.not_found', field: 'category' }).field)).toBe('listnid');
+    expect(formFieldOf(ApiError.from(400, { message: 'x', code: 'y', field: 'asocid' }).field)).toBeUndefined();
+    expect(formFieldOf(ApiError.from(400, { message: 'x', code: 'y' }).field)).toBeUndefined();
   });
 });
 

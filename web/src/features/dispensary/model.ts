@@ -48,6 +48,22 @@ export function clampValoration(v: number | null | undefined): number {
   return Math.min(MAX_VALORATION, Math.max(0, n));
 }
 
+/** Form fields a server refusal can point at (its `field`), by the server's name. */
+const FIELD_OF: Record<string, keyof BasicFormValues> = {
+  title: 'title',
+  category: 'listnid',
+  listnid: 'listnid',
+  body: 'body',
+  images: 'images',
+  valoration: 'valoration',
+  subtitle: 'subtitle',
+};
+
+/** The form field a refusal is about, from the `field` the server names; undefined for none of the form's. */
+export function formFieldOf(field: string | undefined): keyof BasicFormValues | undefined {
+  return field && Object.hasOwn(FIELD_OF, field) ? FIELD_OF[field] : undefined;
+}
+
 /**
  * The POST /api/item body of the form: trimmed texts, the list, every image in order (kept ones by
  * their /api/files/ address, new ones as data URLs), the TV flag (default yes) and a 0–5 rating.

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, isApiError } from '../../shared/api';
+import { refusalText } from '../../shared/api';
 
 /**
  * The text of an API error for these screens: the feature's translation of the error code
@@ -9,11 +9,5 @@ import { errorText, isApiError } from '../../shared/api';
  */
 export function useErrorText() {
   const { t, i18n } = useTranslation();
-  return useCallback(
-    (e: unknown) => {
-      if (isApiError(e) && e.code && i18n.exists(`memberTools.errors.${e.code}`)) return t(`memberTools.errors.${e.code}`);
-      return errorText(e, t, (k) => i18n.exists(k));
-    },
-    [t, i18n],
-  );
+  return useCallback((e: unknown) => refusalText(e, t, i18n, 'memberTools'), [t, i18n]);
 }

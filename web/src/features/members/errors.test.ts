@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api';
 import { i18n, loadLanguage } from '../../shared/i18n';
-import { memberErrorText, shownLocally } from './errors';
+import { formFieldOfError, memberErrorText, shownLocally } from './errors';
 import './i18n';
 
 const dniTaken = new ApiError(400, 'El DNI 1X ya está registrado en el socio nº 4 (José Pérez)', 'member.dni_taken');
@@ -28,6 +28,34 @@ describe('memberErrorText', () => {
     await i18n.changeLanguage('fr');
     const odd = new ApiError(400, 'Otro texto', 'member.dni_taken');
     expect(memberErrorText(odd, i18n.t, i18n)).toBe('Otro texto');
+  });
+});
+
+describe('values and fields the server sends', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('es');
+  });
+
+  it('prefers the params of the reply to reading the message', async () => {
+    await loadLanguage('en');
+    await i18n.changeLanguage('en');
+    const sent = ApiError.from(400, {
+      message: 'El DNI 1X ya está registrado en el socio nº 4 (José Pérez)',
+      code: 'member.dni_taken',
+      field: 'dni',
+      params: { dni: '2Y', number: '7', name: 'Ana Gil' },
+    });
+    expect(memberErrorText(sent, i18n.t, i18n)).toBe('ID number 2Y is already registered to member no. 7 (Ana Gil)');
+  });
+
+  it('marks the field the server names, else the one its code concerns', () => {
+    const fields = ['title', 'descuento'] as const;
+    const byCode = { 'category.discount_range': 'descuento' } as const;
+    expect(formFieldOfError(ApiError.from(400, { message: 'x', code: 'category.other', field: 'title' }), fields, byCode)).toBe('title');
+    expect(formFieldOfError(ApiError.from(400, { message: 'x', code: 'category.discount_range', field: 'descuento' }), fields, byCode)).toBe('descuento');
+    expect(formFieldOfError(new ApiError(400, 'x', 'category.discount_range'), fields, byCode)).toBe('descuento');
+    expect(formFieldOfError(ApiError.from(400, { message: 'x', code: 'category.other', field: 'association' }), fields, byCode)).toBeNull();
+    expect(formFieldOfError(new TypeError('Failed to fetch'), fields, byCode)).toBeNull();
   });
 });
 

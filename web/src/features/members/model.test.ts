@@ -221,6 +221,15 @@ describe('server refusals', () => {
     expect(placeOfError('something.else')).toEqual({ step: 2 });
   });
 
+  it('prefer the field the server names, keeping the codes only for replies that name none', () => {
+    expect(placeOfError('member.new_rule', 'surname2')).toEqual({ step: 0, field: 'surname2' });
+    expect(placeOfError('member.field_too_long', 'surname')).toEqual({ step: 0, field: 'surname' });
+    expect(placeOfError('member.role_invalid', 'keychain')).toEqual({ step: 1, field: 'keychain' });
+    // a field the form does not have (the record id) leaves the code to decide
+    expect(placeOfError('member.dni_taken', 'nid')).toEqual({ step: 0, field: 'dni' });
+    expect(placeOfError('member.status_invalid', 'status_member')).toEqual({ step: 2 });
+  });
+
   it('read the values out of the Spanish messages', () => {
     expect(errorParams('member.dni_taken', 'El DNI 12345678Z ya está registrado en el socio nº 4 (José Pérez)')).toEqual({
       dni: '12345678Z',

@@ -324,8 +324,35 @@ export function formValuesOf(m: Member): MemberFormValues {
 
 /* ------------------------------------------------------------------ server refusals */
 
-/** Which step (0-based) and field a refusal of POST /api/ficha_socio belongs to. */
-export function placeOfError(code: string | undefined): { step: 0 | 1 | 2; field?: string } {
+/** The step (0-based) of the member form that holds each field a refusal can name. */
+const STEP_OF_FIELD: Record<string, 0 | 1> = {
+  nombre: 0,
+  surname: 0,
+  surname2: 0,
+  dni: 0,
+  birthday: 0,
+  telefono: 0,
+  email: 0,
+  type_member: 1,
+  number: 1,
+  keychain: 1,
+  category_member: 1,
+  consum_forecast: 1,
+  end_date: 1,
+  is_staff: 1,
+  memcard_roles: 1,
+  endorsement_member: 1,
+  notes: 1,
+  documents: 1,
+  monedero_negativo: 1,
+};
+
+/**
+ * Which step (0-based) and field a refusal of POST /api/ficha_socio belongs to: the field the
+ * server names (`field`) when the form has it, else the field its code is known to concern.
+ */
+export function placeOfError(code: string | undefined, field?: string): { step: 0 | 1 | 2; field?: string } {
+  if (field && Object.hasOwn(STEP_OF_FIELD, field)) return { step: STEP_OF_FIELD[field], field };
   switch (code) {
     case 'member.name_required':
     case 'member.field_too_long':

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
-import { apiErrorWithField } from './errors';
 import type { StockChangeRow } from './quantity';
 
 export type Product = components['schemas']['Product'];
@@ -40,13 +39,6 @@ export interface StockQuery {
   desc: boolean;
 }
 
-/** The reply of a failed call, with the field it names (openapi-fetch hands the body back as `error`). */
-async function unwrapField<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
-  const { data, error, response } = await call;
-  if (!response.ok || error !== undefined) throw apiErrorWithField(response.status, error);
-  return data as D;
-}
-
 /** GET /api/product_stock — one page (0-based) of the products whose stock is counted. */
 export function useStockList(club: number | null, q: StockQuery) {
   return useQuery({
@@ -81,7 +73,7 @@ export function useSaveStockCount(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (rows: StockChangeRow[]) =>
-      unwrapField(api.POST('/api/product_stock', { body: { asocid: club!, data: rows, stock_type: 'stock' } })),
+      unwrap(api.POST('/api/product_stock', { body: { asocid: club!, data: rows, stock_type: 'stock' } })),
     meta: { localErrors: true },
     onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: stockKeys.club(club) }),
   });
@@ -134,7 +126,7 @@ function putItem(list: InventoryItem[] | undefined, item: InventoryItem): Invent
 export function useSaveInventoryItem(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: InventorySaveBody) => unwrapField(api.POST('/api/inventory', { body: { asocid: club!, ...body } })),
+    mutationFn: (body: InventorySaveBody) => unwrap(api.POST('/api/inventory', { body: { asocid: club!, ...body } })),
     meta: { localErrors: true },
     onSuccess: (item) => {
       if (club === null) return;
@@ -148,7 +140,7 @@ export function useSaveInventoryItem(club: number | null) {
 export function useRecordInventoryMovement(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: InventoryMoveBody) => unwrapField(api.POST('/api/inventory_movement', { body: { asocid: club!, ...body } })),
+    mutationFn: (body: InventoryMoveBody) => unwrap(api.POST('/api/inventory_movement', { body: { asocid: club!, ...body } })),
     meta: { localErrors: true },
     onSuccess: (item) => {
       if (club === null) return;

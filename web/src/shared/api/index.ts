@@ -1,5 +1,6 @@
 export { api, unwrap, type ReplyOf } from './client';
-export { ApiError, classifyError, errorText, isApiError, type ErrorKind } from './errors';
+export { ApiError, classifyError, errorText, isApiError, type ApiErrorDetails, type ErrorKind } from './errors';
+export { refusalText, shownLocally, type RefusalTextOptions } from './refusals';
 export { reportApiError, setApiErrorHandler } from './errorBus';
 export { apiOrigin, getCsrfToken, setCsrfToken } from './csrf';
 export { shouldReportCentrally, type RequestMeta } from './query';

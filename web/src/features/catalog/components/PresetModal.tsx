@@ -2,6 +2,7 @@ import { ExperimentOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Empty, Input, Modal, Skeleton, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import layout from '../../../shared/ui/layout.module.css';
 import { useSheet } from '../../../shared/ui/useSheet';
 import { usePresets } from '../api';
 import { catalogErrorText } from '../errors';
@@ -42,7 +43,7 @@ export function PresetModal({ open, onClose, onChoose }: Props) {
       {...sheet}
       data-testid="presets-modal"
     >
-      <p className={styles.modalLead}>{t('catalog.presets.lead')}</p>
+      <p className={layout.modalLead}>{t('catalog.presets.lead')}</p>
       <div className={styles.presetBar}>
         <Input
           size="large"
@@ -66,7 +67,7 @@ export function PresetModal({ open, onClose, onChoose }: Props) {
           ))}
         </div>
       ) : shown.length === 0 ? (
-        <Empty className={styles.empty} description={t('catalog.presets.empty', { text: text.trim() })} data-testid="presets-empty" />
+        <Empty className={layout.empty} description={t('catalog.presets.empty', { text: text.trim() })} data-testid="presets-empty" />
       ) : (
         <ul className={styles.presetGrid} data-testid="presets-list">
           {shown.map((p) => (

@@ -1,8 +1,11 @@
 import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
-import { Empty, Skeleton, Table, Tag, type TableColumnsType, type TableProps } from 'antd';
+import { Table, Tag, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format';
+import layout from '../../../shared/ui/layout.module.css';
+import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
+import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import type { Product, ProductSort, SortKey } from '../model';
 import styles from '../catalog.module.css';
@@ -43,7 +46,7 @@ export function ProductTable(p: Props) {
   const all: TableColumnsType<Product> = [
     {
       key: 'photo',
-      title: <span className={styles.srOnly}>{t('catalog.columns.photo')}</span>,
+      title: <span className={ui.srOnly}>{t('catalog.columns.photo')}</span>,
       width: 64,
       fixed: pin,
       render: (_, r) => <ProductThumb src={r.thumb} alt={r.titulo} />,
@@ -166,7 +169,7 @@ export function ProductTable(p: Props) {
   const width = columns.reduce((sum, c) => sum + (Number(c.width) || 100), 0);
 
   return (
-    <div className={styles.tableCard} data-testid="products-table">
+    <div className={`${layout.tableCard} ${styles.productTable}`} data-testid="products-table">
       <Table<Product>
         rowKey="pid"
         tableLayout="fixed"
@@ -177,7 +180,7 @@ export function ProductTable(p: Props) {
         scroll={{ x: width }}
         onChange={onChange}
         showSorterTooltip={false}
-        rowClassName={(r) => `${styles.clickableRow} ${r.pid === p.selectedPid ? styles.selectedRow : ''}`}
+        rowClassName={(r) => `${layout.clickableRow} ${r.pid === p.selectedPid ? styles.selectedRow : ''}`}
         onRow={(r) =>
           ({
             onClick: () => p.onSelect(r),
@@ -194,24 +197,15 @@ export function ProductTable(p: Props) {
         }
         locale={{
           emptyText: firstLoad ? (
-            <div className={styles.skeletonRows} data-testid="table-skeleton">
-              {Array.from({ length: 6 }, (_, i) => (
-                <Skeleton key={i} avatar={{ size: 'small', shape: 'square' }} title={false} paragraph={{ rows: 1, width: '100%' }} active />
-              ))}
-            </div>
+            <TableSkeleton avatar={{ size: 'small', shape: 'square' }} />
           ) : (
-            <Empty
-              className={styles.empty}
-              image={p.filtered ? <SearchOutlined className={styles.emptyIcon} /> : <AppstoreOutlined className={styles.emptyIcon} />}
-              description={
-                <div className={styles.emptyText} data-testid="table-empty">
-                  <strong>{p.filtered ? t('catalog.manager.noMatchTitle') : t('catalog.manager.emptyTitle')}</strong>
-                  <span>{p.filtered ? t('catalog.manager.noMatchHelp') : p.empty.help}</span>
-                </div>
-              }
-            >
-              {p.empty.action}
-            </Empty>
+            <TableEmpty
+              image={p.filtered ? <SearchOutlined className={layout.emptyIcon} /> : <AppstoreOutlined className={layout.emptyIcon} />}
+              title={p.filtered ? t('catalog.manager.noMatchTitle') : t('catalog.manager.emptyTitle')}
+              help={p.filtered ? t('catalog.manager.noMatchHelp') : p.empty.help}
+              action={p.empty.action}
+              testId="table-empty"
+            />
           ),
         }}
         pagination={{
@@ -223,7 +217,7 @@ export function ProductTable(p: Props) {
           size: isDesktop ? 'medium' : 'small',
           simple: !isDesktop,
           showTotal: isDesktop ? (total, [from, to]) => t('catalog.manager.range', { from, to, total }) : undefined,
-          className: styles.pagination,
+          className: layout.pagination,
         }}
       />
     </div>

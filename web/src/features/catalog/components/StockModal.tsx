@@ -2,9 +2,10 @@ import { ArrowRightOutlined, MinusOutlined, PlusOutlined } from '@ant-design/ico
 import { App, Button, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownLocally } from '../../../shared/api';
 import { useSheet } from '../../../shared/ui/useSheet';
 import { useAdjustStock } from '../api';
-import { catalogErrorText, shownLocally } from '../errors';
+import { catalogErrorText } from '../errors';
 import { fromMilli, MAX_NOTE, previewStock, stockChangeMilli, stockUnit, type Product, type StockMode } from '../model';
 import styles from '../catalog.module.css';
 import { ProductThumb, useQuantity } from './bits';

@@ -2,6 +2,7 @@ import { CheckCircleFilled, MinusOutlined, PictureOutlined } from '@ant-design/i
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LOCALE_TAGS } from '../../../shared/i18n';
+import ui from '../../../shared/ui/ui.module.css';
 import { formatQuantity, stockUnit, type Dominance, type Product, type ProductType } from '../model';
 import styles from '../catalog.module.css';
 
@@ -39,7 +40,7 @@ export function BoolMark({ value, label }: { value: boolean; label: string }) {
   return (
     <span className={value ? styles.boolYes : styles.boolNo} title={`${label}: ${value ? t('catalog.flags.yes') : t('catalog.flags.no')}`} data-value={value ? 'yes' : 'no'}>
       {value ? <CheckCircleFilled /> : <MinusOutlined />}
-      <span className={styles.srOnly}>{value ? t('catalog.flags.yes') : t('catalog.flags.no')}</span>
+      <span className={ui.srOnly}>{value ? t('catalog.flags.yes') : t('catalog.flags.no')}</span>
     </span>
   );
 }
@@ -99,7 +100,7 @@ export function StockValue({ product, testId }: { product: Pick<Product, 'stock'
   if (product.unlimited_stock) {
     return (
       <span className={styles.unlimited} data-testid={testId} data-unlimited="true">
-        ∞ <span className={styles.srOnly}>{t('catalog.flags.unlimited')}</span>
+        ∞ <span className={ui.srOnly}>{t('catalog.flags.unlimited')}</span>
       </span>
     );
   }

@@ -4,13 +4,15 @@ import { App, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Ske
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { classifyError, reportApiError, useClubCategories } from '../../../shared/api';
+import { classifyError, isApiError, reportApiError, useClubCategories } from '../../../shared/api';
 import { QrScannerModal } from '../../../shared/scan';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { presetPicture, useProduct, useSaveProduct } from '../api';
 import { useQuantity } from '../components/bits';
 import { ImagesField } from '../components/ImagesField';
 import { PresetModal } from '../components/PresetModal';
-import { catalogErrorText, fieldOf } from '../errors';
+import { catalogErrorText } from '../errors';
 import {
   buildPayload,
   DOMINANCES,
@@ -101,7 +103,7 @@ export default function ProductCreatePage() {
           return;
         }
         const text = catalogErrorText(e, t, i18n);
-        const field = formFieldOfError((e as { code?: string }).code, fieldOf(e));
+        const field = isApiError(e) ? formFieldOfError(e.code, e.field) : null;
         notification.error({
           key: 'product-save',
           title: t('errors.title'),
@@ -120,8 +122,8 @@ export default function ProductCreatePage() {
 
   if (isEdit && (existing.isPending || club === null)) {
     return (
-      <div className={styles.formPage}>
-        <Card className={styles.card}>
+      <div className={`${layout.page} ${styles.formPage}`}>
+        <Card className={layout.card}>
           <Skeleton active paragraph={{ rows: 10 }} />
         </Card>
       </div>
@@ -129,8 +131,8 @@ export default function ProductCreatePage() {
   }
   if (isEdit && !product) {
     return (
-      <div className={styles.formPage}>
-        <Card className={styles.card}>
+      <div className={`${layout.page} ${styles.formPage}`}>
+        <Card className={layout.card}>
           <Result
             status="warning"
             title={t('catalog.form.loadError')}
@@ -159,22 +161,18 @@ export default function ProductCreatePage() {
   };
 
   return (
-    <div className={styles.formPage} data-testid="product-create-page">
-      <header className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle} data-testid="form-title">
-            {isEdit ? t('catalog.form.titleEdit') : t('catalog.form.titleNew')}
-          </h1>
-          <p className={styles.pageSubtitle}>
-            {isEdit && product ? t('catalog.form.subtitleEdit', { title: product.titulo }) : t('catalog.form.subtitleNew')}
-          </p>
-        </div>
-        <div className={styles.headerActions}>
+    <div className={`${layout.page} ${styles.formPage}`} data-testid="product-create-page">
+      <PageHeader
+        title={isEdit ? t('catalog.form.titleEdit') : t('catalog.form.titleNew')}
+        titleTestId="form-title"
+        subtitle={isEdit && product ? t('catalog.form.subtitleEdit', { title: product.titulo }) : t('catalog.form.subtitleNew')}
+        actionsClassName={styles.headerActions}
+        actions={
           <Button size="large" icon={<ExperimentOutlined />} onClick={() => setPresetsOpen(true)} data-testid="open-presets">
             {t('catalog.form.presets')}
           </Button>
-        </div>
-      </header>
+        }
+      />
 
       <Form<ProductFormValues>
         form={form}
@@ -193,7 +191,7 @@ export default function ProductCreatePage() {
         data-testid="product-form"
       >
         <div className={styles.formColumns}>
-          <Card className={styles.card} title={t('catalog.form.sections.main')}>
+          <Card className={layout.card} title={t('catalog.form.sections.main')}>
             <div className={styles.fieldGrid}>
               <Form.Item name="title" label={label('title')} rules={[{ ...required[0], whitespace: true }]} className={styles.span2}>
                 <Input size="large" maxLength={MAX_TITLE} autoComplete="off" placeholder={t('catalog.form.placeholders.title')} autoFocus={!isEdit} data-testid="f-title" />
@@ -279,12 +277,12 @@ export default function ProductCreatePage() {
           </Card>
 
           <div className={styles.sideColumn}>
-            <Card className={styles.card} title={t('catalog.form.sections.images')}>
+            <Card className={layout.card} title={t('catalog.form.sections.images')}>
               <Form.Item name="images" extra={t('catalog.form.imagesHint')} className={styles.noMargin}>
                 <ImagesField />
               </Form.Item>
             </Card>
-            <Card className={styles.card} title={t('catalog.form.sections.options')}>
+            <Card className={layout.card} title={t('catalog.form.sections.options')}>
               <ul className={styles.switchList}>
                 {SWITCHES.map((name) => (
                   <li key={name}>
@@ -304,7 +302,7 @@ export default function ProductCreatePage() {
           </div>
         </div>
 
-        <div className={styles.formNav}>
+        <div className={layout.formNav}>
           <Button size="large" icon={<ArrowLeftOutlined />} onClick={() => navigate(MANAGER)} data-testid="form-cancel">
             {t('common.cancel')}
           </Button>

@@ -15,7 +15,9 @@ import { App, Button, Drawer, Input, Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { reportApiError, useClubCategories } from '../../../shared/api';
+import { reportApiError, shownLocally, useClubCategories } from '../../../shared/api';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { exportProducts, useDeleteProduct, useProduct, useProducts, type ExportFormat } from '../api';
 import { ProductThumb } from '../components/bits';
@@ -23,7 +25,7 @@ import { ProductDetail } from '../components/ProductDetail';
 import { ProductTable } from '../components/ProductTable';
 import { QrModal } from '../components/QrModal';
 import { StockModal } from '../components/StockModal';
-import { catalogErrorText, deleteNoteText, shownLocally } from '../errors';
+import { catalogErrorText, deleteNoteText } from '../errors';
 import { DEFAULT_SORT, historyRoute, PAGE_SIZE, type Product, type ProductFilter, type ProductSort } from '../model';
 import { useCatalogAccess } from '../useCatalogAccess';
 import styles from '../catalog.module.css';
@@ -238,42 +240,42 @@ export default function ProductManagerPage() {
   const panelOpen = selected !== null;
 
   return (
-    <div className={styles.page} data-testid="product-manager-page">
-      <header className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('catalog.manager.title')}</h1>
-          <p className={styles.pageSubtitle} data-testid="product-total">
-            {list.data ? t('catalog.manager.total', { count: total }) : t('catalog.manager.subtitle')}
-          </p>
-        </div>
-        <div className={styles.headerActions}>
-          {can.export && (
-            <>
-              <Button
-                size="large"
-                icon={<FileExcelOutlined />}
-                loading={exporting === 'xlsx'}
-                disabled={exporting !== null}
-                onClick={() => void doExport('xlsx')}
-                data-testid="export-xlsx"
-              >
-                {t('catalog.manager.excel')}
-              </Button>
-              <Button
-                size="large"
-                icon={<FileTextOutlined />}
-                loading={exporting === 'csv'}
-                disabled={exporting !== null}
-                onClick={() => void doExport('csv')}
-                data-testid="export-csv"
-              >
-                {t('catalog.manager.csv')}
-              </Button>
-            </>
-          )}
-          {createButton}
-        </div>
-      </header>
+    <div className={`${layout.page} ${styles.wide}`} data-testid="product-manager-page">
+      <PageHeader
+        title={t('catalog.manager.title')}
+        subtitle={list.data ? t('catalog.manager.total', { count: total }) : t('catalog.manager.subtitle')}
+        subtitleTestId="product-total"
+        actionsClassName={styles.headerActions}
+        actions={
+          <>
+            {can.export && (
+              <>
+                <Button
+                  size="large"
+                  icon={<FileExcelOutlined />}
+                  loading={exporting === 'xlsx'}
+                  disabled={exporting !== null}
+                  onClick={() => void doExport('xlsx')}
+                  data-testid="export-xlsx"
+                >
+                  {t('catalog.manager.excel')}
+                </Button>
+                <Button
+                  size="large"
+                  icon={<FileTextOutlined />}
+                  loading={exporting === 'csv'}
+                  disabled={exporting !== null}
+                  onClick={() => void doExport('csv')}
+                  data-testid="export-csv"
+                >
+                  {t('catalog.manager.csv')}
+                </Button>
+              </>
+            )}
+            {createButton}
+          </>
+        }
+      />
 
       <div className={styles.filterBar} role="search">
         <Input

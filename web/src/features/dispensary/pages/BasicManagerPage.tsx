@@ -5,6 +5,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClubCategories } from '../../../shared/api';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { useBasicItems, useDeleteBasicItem } from '../api';
 import { ProductThumb } from '../components/ProductThumb';
@@ -74,7 +77,7 @@ export default function BasicManagerPage() {
   const columns: TableColumnsType<Product> = [
     {
       key: 'image',
-      title: <span className={styles.srOnly}>{t('dispensary.manager.colImage')}</span>,
+      title: <span className={ui.srOnly}>{t('dispensary.manager.colImage')}</span>,
       width: 64,
       render: (_, p) => <ProductThumb src={p.thumb || p.imagenes?.[0]?.thumb} alt={p.titulo} />,
     },
@@ -135,7 +138,7 @@ export default function BasicManagerPage() {
   if (canEdit || canManage) {
     columns.push({
       key: 'actions',
-      title: <span className={styles.srOnly}>{t('dispensary.common.actions')}</span>,
+      title: <span className={ui.srOnly}>{t('dispensary.common.actions')}</span>,
       align: 'right',
       fixed: isDesktop ? undefined : 'right',
       width: 96,
@@ -190,23 +193,24 @@ export default function BasicManagerPage() {
   );
 
   return (
-    <div className={styles.page} data-testid="dispensarymanagerbasic-page">
-      <header className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('dispensary.manager.title')}</h1>
-          <p className={styles.pageSubtitle}>{t('dispensary.manager.subtitle')}</p>
-        </div>
-        <div className={styles.headerActions}>
-          <Button size="large" icon={<ShopOutlined />} onClick={() => navigate('/dispensary')} data-testid="view-dispensary">
-            {t('dispensary.manager.viewDispensary')}
-          </Button>
-          {canEdit && (
-            <Button size="large" type="primary" icon={<PlusOutlined />} onClick={() => navigate(CREATE)} data-testid="create-item">
-              {t('dispensary.manager.create')}
+    <div className={layout.page} data-testid="dispensarymanagerbasic-page">
+      <PageHeader
+        className={styles.header}
+        title={t('dispensary.manager.title')}
+        subtitle={t('dispensary.manager.subtitle')}
+        actions={
+          <>
+            <Button size="large" icon={<ShopOutlined />} onClick={() => navigate('/dispensary')} data-testid="view-dispensary">
+              {t('dispensary.manager.viewDispensary')}
             </Button>
-          )}
-        </div>
-      </header>
+            {canEdit && (
+              <Button size="large" type="primary" icon={<PlusOutlined />} onClick={() => navigate(CREATE)} data-testid="create-item">
+                {t('dispensary.manager.create')}
+              </Button>
+            )}
+          </>
+        }
+      />
 
       <div className={styles.toolbar}>
         <label className={styles.toolbarLabel} htmlFor="dispensary-list-filter">
@@ -232,7 +236,7 @@ export default function BasicManagerPage() {
         </span>
       </div>
 
-      <div className={styles.tableCard} data-testid="basic-table">
+      <div className={layout.tableCard} data-testid="basic-table">
         <Table<Product>
           rowKey="pid"
           columns={columns}
@@ -282,7 +286,7 @@ export default function BasicManagerPage() {
             simple: !isDesktop,
             showTotal: isDesktop ? (total, [from, to]) => t('dispensary.common.range', { from, to, total }) : undefined,
             onChange: setPage,
-            className: styles.pagination,
+            className: layout.pagination,
           }}
         />
       </div>

@@ -4,8 +4,10 @@ import { Alert, App, Button, Card, Form, Input, Rate, Result, Select, Skeleton, 
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useClubCategories } from '../../../shared/api';
-import { FieldApiError, useBasicItems, useSaveBasicItem } from '../api';
+import { isApiError, useClubCategories } from '../../../shared/api';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { useBasicItems, useSaveBasicItem } from '../api';
 import { ImagesField } from '../components/ImagesField';
 import { ProductCard } from '../components/ProductCard';
 import styles from '../dispensary.module.css';
@@ -14,6 +16,7 @@ import {
   bodyPreview,
   buildBasicPayload,
   EMPTY_FORM,
+  formFieldOf,
   formValuesOf,
   MAX_BODY,
   MAX_IMAGES,
@@ -24,16 +27,6 @@ import {
 import { useDispensaryAccess } from '../useDispensaryAccess';
 
 const MANAGER = '/dispensarymanagerbasic';
-/** Form fields a server refusal can point at (its `field`), by the server's name. */
-const FIELD_OF: Record<string, keyof BasicFormValues> = {
-  title: 'title',
-  category: 'listnid',
-  listnid: 'listnid',
-  body: 'body',
-  images: 'images',
-  valoration: 'valoration',
-  subtitle: 'subtitle',
-};
 
 /**
  * Route "dispensaryproductcreatebasic" (?nid= edits that product, ?list= preselects a list): list,
@@ -84,11 +77,11 @@ export default function BasicProductFormPage() {
       navigate(MANAGER);
     } catch (e) {
       const text = dispensaryErrorText(e, t, i18n);
-      const field = e instanceof FieldApiError && e.field ? FIELD_OF[e.field] : undefined;
+      const field = isApiError(e) ? formFieldOf(e.field) : undefined;
       if (field) {
         form.setFields([{ name: field, errors: [text] }]);
         form.scrollToField(field, { block: 'center', behavior: 'smooth' });
-      } else if (e instanceof FieldApiError && e.code === 'category.not_found') {
+      } else if (isApiError(e) && e.code === 'category.not_found') {
         form.setFields([{ name: 'listnid', errors: [text] }]);
       } else {
         message.error(text, 5);
@@ -97,8 +90,9 @@ export default function BasicProductFormPage() {
   };
 
   const heading = (
-    <header className={styles.pageHeader}>
-      <div className={styles.pageHeading}>
+    <PageHeader
+      className={styles.header}
+      start={
         <Button
           className={styles.backButton}
           shape="circle"
@@ -107,19 +101,17 @@ export default function BasicProductFormPage() {
           onClick={() => navigate(MANAGER)}
           data-testid="form-back"
         />
-        <div>
-          <h1 className={styles.pageTitle}>{editing ? t('dispensary.form.editTitle') : t('dispensary.form.createTitle')}</h1>
-          <p className={styles.pageSubtitle}>{t('dispensary.form.subtitle')}</p>
-        </div>
-      </div>
-    </header>
+      }
+      title={editing ? t('dispensary.form.editTitle') : t('dispensary.form.createTitle')}
+      subtitle={t('dispensary.form.subtitle')}
+    />
   );
 
   if (missing) {
     return (
-      <div className={styles.formPage} data-testid="dispensaryproductcreatebasic-page">
+      <div className={`${layout.page} ${styles.formPage}`} data-testid="dispensaryproductcreatebasic-page">
         {heading}
-        <Card className={styles.card}>
+        <Card className={layout.card}>
           <Result
             icon={<FrownOutlined className={styles.emptyIcon} />}
             title={t('dispensary.form.notFoundTitle')}
@@ -140,10 +132,10 @@ export default function BasicProductFormPage() {
   const preview = bodyPreview(values?.body ?? '');
 
   return (
-    <div className={styles.formPage} data-testid="dispensaryproductcreatebasic-page">
+    <div className={`${layout.page} ${styles.formPage}`} data-testid="dispensaryproductcreatebasic-page">
       {heading}
       <div className={styles.formGrid}>
-        <Card className={`${styles.card} ${styles.formCard}`}>
+        <Card className={`${layout.card} ${styles.formCard}`}>
           {loading ? (
             <Skeleton active paragraph={{ rows: 10 }} />
           ) : (

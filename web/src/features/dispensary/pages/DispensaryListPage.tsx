@@ -4,6 +4,8 @@ import { Button, Empty, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useBasicItems } from '../api';
 import { ProductCard } from '../components/ProductCard';
 import styles from '../dispensary.module.css';
@@ -20,24 +22,23 @@ export default function DispensaryListPage() {
   const count = items.data?.length ?? 0;
 
   return (
-    <div className={styles.page} data-testid="dispensary-page">
-      <header className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('dispensary.list.title')}</h1>
-          <p className={styles.pageSubtitle}>
-            {items.isSuccess && count > 0
-              ? t('dispensary.list.subtitle', { count, lists: t('dispensary.list.lists', { count: groups.length }) })
-              : '\u00a0'}
-          </p>
-        </div>
-        {canManage && (
-          <div className={styles.headerActions}>
+    <div className={layout.page} data-testid="dispensary-page">
+      <PageHeader
+        className={styles.header}
+        title={t('dispensary.list.title')}
+        subtitle={
+          items.isSuccess && count > 0
+            ? t('dispensary.list.subtitle', { count, lists: t('dispensary.list.lists', { count: groups.length }) })
+            : '\u00a0'
+        }
+        actions={
+          canManage && (
             <Button size="large" icon={<SettingOutlined />} onClick={() => navigate('/dispensarymanagerbasic')} data-testid="manage-items">
               {t('dispensary.list.manage')}
             </Button>
-          </div>
-        )}
-      </header>
+          )
+        }
+      />
 
       {items.isPending ? (
         <div className={styles.listSkeleton} data-testid="list-skeleton">

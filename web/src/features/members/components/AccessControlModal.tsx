@@ -2,6 +2,7 @@ import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { App, Button, Form, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import layout from '../../../shared/ui/layout.module.css';
 import { useCheckInOut, type AccessAction } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
 import styles from '../members.module.css';
@@ -88,7 +89,7 @@ export function AccessControlModal({ open, club, members, onMembersChange, onClo
         </div>
       }
     >
-      <p className={styles.modalLead}>{t('members.access.subtitle')}</p>
+      <p className={layout.modalLead}>{t('members.access.subtitle')}</p>
       <Form layout="vertical" onFinish={() => void submit()} component="div">
         <Form.Item label={t('members.access.action')}>
           <Radio.Group

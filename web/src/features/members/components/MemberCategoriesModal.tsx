@@ -1,10 +1,12 @@
 import { CheckOutlined, CloseOutlined, CrownOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Form, Input, InputNumber, Popconfirm, Skeleton, Table, Tooltip } from 'antd';
+import { App, Button, Form, Input, InputNumber, Popconfirm, Skeleton, Table, Tooltip } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api';
+import layout from '../../../shared/ui/layout.module.css';
+import { TableEmpty } from '../../../shared/ui/TableStates';
+import ui from '../../../shared/ui/ui.module.css';
 import { useCreateCategory, useDeleteCategory, useMemberCategories, useUpdateCategory } from '../api';
-import { memberErrorText, shownLocally } from '../errors';
+import { formFieldOfError, memberErrorText, shownLocally } from '../errors';
 import type { MemberCategory } from '../model';
 import styles from '../members.module.css';
 import { SheetModal } from './SheetModal';
@@ -13,6 +15,10 @@ interface Draft {
   title: string;
   descuento: number | null;
 }
+
+/** The fields of the new-category form a refusal can be about, and the codes that concern one of them. */
+const CATEGORY_FIELDS = ['title', 'descuento'] as const;
+const CATEGORY_FIELD_OF_CODE = { 'category.discount_range': 'descuento', 'category.title_required': 'title' } as const;
 
 /** Member categories: list, create, edit, delete; each with a discount percentage 0–100. */
 export function MemberCategoriesModal({
@@ -50,7 +56,7 @@ export function MemberCategoriesModal({
         },
         onError: (e) => {
           const text = memberErrorText(e, t, i18n);
-          const field = isApiError(e) && e.code === 'category.discount_range' ? 'descuento' : isApiError(e) && e.code === 'category.title_required' ? 'title' : null;
+          const field = formFieldOfError(e, CATEGORY_FIELDS, CATEGORY_FIELD_OF_CODE);
           if (field) {
             form.setFields([{ name: field, errors: [text] }]);
             form.focusField(field);
@@ -88,7 +94,7 @@ export function MemberCategoriesModal({
 
   return (
     <SheetModal open={open} onCancel={onClose} afterClose={afterClose} width={640} title={t('members.categories.title')} footer={null} data-testid="categories-dialog">
-      <p className={styles.modalLead}>{t('members.categories.subtitle')}</p>
+      <p className={layout.modalLead}>{t('members.categories.subtitle')}</p>
       <Form<Draft>
         form={form}
         layout="vertical"
@@ -113,7 +119,7 @@ export function MemberCategoriesModal({
       {list.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} title={false} />
       ) : (
-        <div className={styles.tableCard} data-testid="categories-table">
+        <div className={layout.tableCard} data-testid="categories-table">
           <Table<MemberCategory>
             rowKey="nid"
             dataSource={rows}
@@ -121,15 +127,10 @@ export function MemberCategoriesModal({
             sticky
             locale={{
               emptyText: (
-                <Empty
-                  className={styles.empty}
-                  image={<CrownOutlined className={styles.emptyIcon} />}
-                  description={
-                    <div className={styles.emptyText}>
-                      <strong>{t('members.categories.emptyTitle')}</strong>
-                      <span>{t('members.categories.emptyHelp')}</span>
-                    </div>
-                  }
+                <TableEmpty
+                  image={<CrownOutlined className={layout.emptyIcon} />}
+                  title={t('members.categories.emptyTitle')}
+                  help={t('members.categories.emptyHelp')}
                 />
               ),
             }}
@@ -174,7 +175,7 @@ export function MemberCategoriesModal({
               },
               {
                 key: 'actions',
-                title: <span className={styles.srOnlyText}>{t('members.common.actions')}</span>,
+                title: <span className={ui.srOnly}>{t('members.common.actions')}</span>,
                 align: 'right',
                 width: 100,
                 render: (_, c) =>

@@ -1,8 +1,11 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { Checkbox, Empty, Skeleton, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Checkbox, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format';
+import layout from '../../../shared/ui/layout.module.css';
+import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
+import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { formatPhone, surnames, type Member } from '../model';
 import styles from '../members.module.css';
@@ -70,7 +73,7 @@ export function MemberTable(p: Props) {
   const all: Record<MemberColumn, TableColumnsType<Member>[number]> = {
     photo: {
       key: 'photo',
-      title: <span className={styles.srOnlyText}>{t('members.table.photo')}</span>,
+      title: <span className={ui.srOnly}>{t('members.table.photo')}</span>,
       width: p.compact ? 44 : 56,
       render: (_, m) => <MemberAvatar member={m} size={p.compact ? 30 : 36} />,
     },
@@ -147,7 +150,7 @@ export function MemberTable(p: Props) {
   if (p.actions) {
     columns.push({
       key: 'actions',
-      title: <span className={styles.srOnlyText}>{t('members.common.actions')}</span>,
+      title: <span className={ui.srOnly}>{t('members.common.actions')}</span>,
       align: 'right',
       fixed: 'right',
       width: 60,
@@ -171,7 +174,7 @@ export function MemberTable(p: Props) {
   const firstLoad = p.loading && !p.data;
 
   return (
-    <div className={styles.tableCard} data-testid={p.testId}>
+    <div className={layout.tableCard} data-testid={p.testId}>
       <Table<Member>
         rowKey="nid"
         size={p.compact ? 'small' : undefined}
@@ -182,7 +185,7 @@ export function MemberTable(p: Props) {
         rowSelection={rowSelection}
         sticky={{ offsetHeader: 64 }}
         scroll={{ x: p.compact ? columns.reduce((sum, c) => sum + (Number(c.width) || 100), 0) : 'max-content' }}
-        rowClassName={() => styles.clickableRow}
+        rowClassName={() => layout.clickableRow}
         onRow={(m) => ({
           onClick: () => p.onOpen(m),
           onKeyDown: (e) => {
@@ -193,24 +196,15 @@ export function MemberTable(p: Props) {
         } as React.HTMLAttributes<HTMLElement>)}
         locale={{
           emptyText: firstLoad ? (
-            <div className={styles.skeletonRows} data-testid="table-skeleton">
-              {Array.from({ length: 6 }, (_, i) => (
-                <Skeleton key={i} avatar={{ size: 'small' }} title={false} paragraph={{ rows: 1, width: '100%' }} active />
-              ))}
-            </div>
+            <TableSkeleton avatar={{ size: 'small' }} />
           ) : (
-            <Empty
-              className={styles.empty}
-              image={<TeamOutlined className={styles.emptyIcon} />}
-              description={
-                <div className={styles.emptyText} data-testid="table-empty">
-                  <strong>{p.empty.title}</strong>
-                  <span>{p.empty.help}</span>
-                </div>
-              }
-            >
-              {p.empty.action}
-            </Empty>
+            <TableEmpty
+              image={<TeamOutlined className={layout.emptyIcon} />}
+              title={p.empty.title}
+              help={p.empty.help}
+              action={p.empty.action}
+              testId="table-empty"
+            />
           ),
         }}
         pagination={{
@@ -225,7 +219,7 @@ export function MemberTable(p: Props) {
             ? (total, [from, to]) => t('members.common.range', { from, to, total })
             : undefined,
           onChange: (page) => p.onPage(page - 1),
-          className: styles.pagination,
+          className: layout.pagination,
         }}
       />
     </div>

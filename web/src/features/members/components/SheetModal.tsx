@@ -1,4 +1,5 @@
 import { Modal, type ModalProps } from 'antd';
+import layout from '../../../shared/ui/layout.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import styles from '../members.module.css';
 
@@ -15,7 +16,7 @@ export function SheetModal({ width = 640, rootClassName, ...props }: ModalProps)
       destroyOnHidden
       {...props}
       width={isDesktop ? width : '100%'}
-      rootClassName={`${isDesktop ? styles.dialog : styles.sheet} ${rootClassName ?? ''}`}
+      rootClassName={`${isDesktop ? layout.dialog : styles.sheet} ${rootClassName ?? ''}`}
     />
   );
 }

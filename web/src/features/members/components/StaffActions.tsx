@@ -2,6 +2,7 @@ import { App, Button, Form, Input, Select, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import layout from '../../../shared/ui/layout.module.css';
 import { usePush, useSaveMember, useSmsInvite } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
 import {
@@ -225,7 +226,7 @@ function PhoneModal({
         </div>
       }
     >
-      <p className={styles.modalLead}>{t('members.staff.askPhone')}</p>
+      <p className={layout.modalLead}>{t('members.staff.askPhone')}</p>
       <Form
         form={form}
         layout="vertical"

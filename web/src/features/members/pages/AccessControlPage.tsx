@@ -1,10 +1,10 @@
 import '../i18n';
 import { useState } from 'react';
+import layout from '../../../shared/ui/layout.module.css';
+import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { AccessControlModal } from '../components/AccessControlModal';
 import { useSelectedMembers } from '../selection';
-import { useCloseDialogRoute } from '../useCloseDialogRoute';
 import { useMemberAccess } from '../useMemberAccess';
-import styles from '../members.module.css';
 
 /**
  * Menu entry "accesscontrol": the member access control dialog over the shell, for the members
@@ -17,7 +17,7 @@ export default function AccessControlPage() {
   const close = useCloseDialogRoute();
   if (clubId === null) return null;
   return (
-    <div className={styles.dialogBackdrop} data-testid="accesscontrol-page">
+    <div className={layout.dialogBackdrop} data-testid="accesscontrol-page">
       <AccessControlModal
         open={open}
         club={clubId}

@@ -1,9 +1,9 @@
 import '../i18n';
 import { useState } from 'react';
+import layout from '../../../shared/ui/layout.module.css';
+import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { MemberCategoriesModal } from '../components/MemberCategoriesModal';
-import { useCloseDialogRoute } from '../useCloseDialogRoute';
 import { useMemberAccess } from '../useMemberAccess';
-import styles from '../members.module.css';
 
 /** Menu entry "membercategories": the member categories dialog over the shell. */
 export default function MemberCategoriesPage() {
@@ -12,7 +12,7 @@ export default function MemberCategoriesPage() {
   const close = useCloseDialogRoute();
   if (clubId === null) return null;
   return (
-    <div className={styles.dialogBackdrop} data-testid="membercategories-page">
+    <div className={layout.dialogBackdrop} data-testid="membercategories-page">
       <MemberCategoriesModal open={open} club={clubId} onClose={() => setOpen(false)} afterClose={close} />
     </div>
   );

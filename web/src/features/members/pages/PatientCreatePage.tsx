@@ -27,6 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, reportApiError } from '../../../shared/api';
 import { dayjs } from '../../../shared/format/dayjs';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { uploadDocuments, useMember, useMemberCategories, useSaveMember } from '../api';
 import { DateField } from '../components/DateField';
@@ -214,7 +216,7 @@ export default function PatientCreatePage() {
         const text = memberErrorText(e, t, i18n);
         // Session, permission, server and network errors get the app's dialogs; refusals show on their step.
         if (!isApiError(e) || e.status >= 500 || e.status === 403) return;
-        const place = placeOfError(e.code);
+        const place = placeOfError(e.code, e.field);
         setServerError({ step: place.step, text });
         if (place.field) pendingErrors.current = [{ name: place.field as keyof FormValues, errors: [text] }];
         if (place.step === step) {
@@ -244,8 +246,8 @@ export default function PatientCreatePage() {
 
   if (isEdit && existing.isPending) {
     return (
-      <div className={styles.formPage}>
-        <Card className={styles.card}>
+      <div className={`${layout.page} ${styles.formPage}`}>
+        <Card className={layout.card}>
           <Skeleton active avatar={{ size: 120, shape: 'square' }} paragraph={{ rows: 8 }} />
         </Card>
       </div>
@@ -253,8 +255,8 @@ export default function PatientCreatePage() {
   }
   if (isEdit && !member) {
     return (
-      <div className={styles.formPage}>
-        <Card className={styles.card}>
+      <div className={`${layout.page} ${styles.formPage}`}>
+        <Card className={layout.card}>
           <Result
             status="warning"
             title={t('members.create.loadError')}
@@ -272,19 +274,17 @@ export default function PatientCreatePage() {
   const categoryNow = (categories.data ?? []).find((c) => c.nid === all.category_member);
 
   return (
-    <div className={styles.formPage} data-testid="patientcreate-page">
-      <header className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{isEdit ? t('members.create.titleEdit') : t('members.create.titleNew')}</h1>
-          <p className={styles.pageSubtitle}>
-            {isEdit && member
-              ? t('members.create.subtitleEdit', { number: member.number, name: fullName(member) })
-              : t('members.create.subtitleNew')}
-          </p>
-        </div>
-      </header>
+    <div className={`${layout.page} ${styles.formPage}`} data-testid="patientcreate-page">
+      <PageHeader
+        title={isEdit ? t('members.create.titleEdit') : t('members.create.titleNew')}
+        subtitle={
+          isEdit && member
+            ? t('members.create.subtitleEdit', { number: member.number, name: fullName(member) })
+            : t('members.create.subtitleNew')
+        }
+      />
 
-      <Card className={`${styles.card} ${styles.stepsCard}`}>
+      <Card className={`${layout.card} ${styles.stepsCard}`}>
         <Steps
           current={step}
           onChange={(i) => i < 2 && goTo(i)}
@@ -323,7 +323,7 @@ export default function PatientCreatePage() {
         data-testid="member-form"
         className={styles.memberForm}
       >
-        <Card className={styles.card}>
+        <Card className={layout.card}>
           {serverError && serverError.step === step && (
             <Alert type="error" showIcon className={styles.formAlert} title={t('members.create.errorOnStep', { message: serverError.text })} data-testid="server-error" />
           )}
@@ -615,7 +615,7 @@ export default function PatientCreatePage() {
           )}
         </Card>
 
-        <div className={styles.formNav}>
+        <div className={layout.formNav}>
           {step > 0 ? (
             <Button size="large" icon={<ArrowLeftOutlined />} onClick={() => goTo(step - 1)} data-testid="step-prev">
               {t('members.create.previous')}

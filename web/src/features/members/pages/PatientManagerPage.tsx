@@ -5,6 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { reportApiError } from '../../../shared/api';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { exportMembers, useDeleteMember, type ExportFormat } from '../api';
 import { AccessControlModal } from '../components/AccessControlModal';
 import { ResultCount } from '../components/bits';
@@ -119,38 +121,36 @@ export default function PatientManagerPage() {
   const total = list.list.data?.total ?? 0;
 
   return (
-    <div className={styles.page} data-testid="patientmanager-page">
-      <header className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('members.manager.title')}</h1>
-          <p className={styles.pageSubtitle}>
-            <ResultCount data={list.list.data} hint={t('members.manager.subtitle')} />
-          </p>
-        </div>
-        <div className={styles.headerActions}>
-          {access.can.export && (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'xlsx', icon: <FileExcelOutlined />, label: <span data-testid="export-xlsx">{t('members.manager.exportXlsx')}</span> },
-                  { key: 'csv', icon: <FileTextOutlined />, label: <span data-testid="export-csv">{t('members.manager.exportCsv')}</span> },
-                ],
-                onClick: ({ key }) => void doExport(key as ExportFormat),
-              }}
-            >
-              <Button size="large" icon={<DownloadOutlined />} loading={exporting !== null} data-testid="export-button">
-                {t('members.manager.export')}
+    <div className={layout.page} data-testid="patientmanager-page">
+      <PageHeader
+        title={t('members.manager.title')}
+        subtitle={<ResultCount data={list.list.data} hint={t('members.manager.subtitle')} />}
+        actions={
+          <>
+            {access.can.export && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'xlsx', icon: <FileExcelOutlined />, label: <span data-testid="export-xlsx">{t('members.manager.exportXlsx')}</span> },
+                    { key: 'csv', icon: <FileTextOutlined />, label: <span data-testid="export-csv">{t('members.manager.exportCsv')}</span> },
+                  ],
+                  onClick: ({ key }) => void doExport(key as ExportFormat),
+                }}
+              >
+                <Button size="large" icon={<DownloadOutlined />} loading={exporting !== null} data-testid="export-button">
+                  {t('members.manager.export')}
+                </Button>
+              </Dropdown>
+            )}
+            {access.can.create && (
+              <Button size="large" type="primary" icon={<UserAddOutlined />} onClick={() => navigate('/patientcreate')} data-testid="add-member">
+                {t('members.manager.add')}
               </Button>
-            </Dropdown>
-          )}
-          {access.can.create && (
-            <Button size="large" type="primary" icon={<UserAddOutlined />} onClick={() => navigate('/patientcreate')} data-testid="add-member">
-              {t('members.manager.add')}
-            </Button>
-          )}
-        </div>
-      </header>
+            )}
+          </>
+        }
+      />
 
       <MemberSearchBar
         form={list.form}

@@ -3,6 +3,8 @@ import { DeleteOutlined, EditOutlined, MessageOutlined, MoreOutlined, Notificati
 import { Button, Dropdown } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ResultCount } from '../components/bits';
 import { MemberDetailModal } from '../components/MemberDetailModal';
 import { MemberSearchBar } from '../components/MemberSearchBar';
@@ -10,7 +12,6 @@ import { MemberTable } from '../components/MemberTable';
 import { useStaffActions } from '../components/StaffActions';
 import { useMemberAccess } from '../useMemberAccess';
 import { useMemberList } from '../useMemberList';
-import styles from '../members.module.css';
 
 export const STAFF_PAGE_SIZE = 10;
 
@@ -30,15 +31,8 @@ export default function StaffManagerPage() {
   }, [list.keychainRef]);
 
   return (
-    <div className={styles.page} data-testid="staffmanager-page">
-      <header className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('members.staff.title')}</h1>
-          <p className={styles.pageSubtitle}>
-            <ResultCount data={list.list.data} hint={t('members.staff.subtitle')} />
-          </p>
-        </div>
-      </header>
+    <div className={layout.page} data-testid="staffmanager-page">
+      <PageHeader title={t('members.staff.title')} subtitle={<ResultCount data={list.list.data} hint={t('members.staff.subtitle')} />} />
 
       <MemberSearchBar form={list.form} onSearch={(v) => void list.run(v)} searching={list.searching} keychainRef={list.keychainRef} testIdPrefix="staff-search" />
 

@@ -1,10 +1,11 @@
 import { App, Button, Form, Input, Segmented, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClubCategories } from '../../../shared/api';
+import { isApiError, shownLocally, useClubCategories } from '../../../shared/api';
+import layout from '../../../shared/ui/layout.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { DOMINANCES, INVENTORY_TYPES, useSaveInventoryItem, type Dominance, type InventoryItem, type InventoryType } from '../api';
-import { errorField, shownLocally, stockErrorText } from '../errors';
+import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
 import { StockModal } from './bits';
 
@@ -74,7 +75,7 @@ export function InventoryItemModal({
         onError: (e) => {
           if (!shownLocally(e)) return;
           const text = stockErrorText(e, t, i18n);
-          const field = errorField(e);
+          const field = isApiError(e) ? e.field : undefined;
           if (field && FIELDS.has(field)) {
             form.setFields([{ name: field as keyof Values, errors: [text] }]);
             form.focusField(field as keyof Values);
@@ -102,7 +103,7 @@ export function InventoryItemModal({
         </div>
       }
     >
-      <p className={styles.modalLead}>{t('stock.inventory.item.lead')}</p>
+      <p className={layout.modalLead}>{t('stock.inventory.item.lead')}</p>
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} preserve={false}>
         <Form.Item
           name="title"

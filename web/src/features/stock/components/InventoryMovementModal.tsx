@@ -2,10 +2,12 @@ import { MinusCircleOutlined, PlusCircleOutlined, PlusOutlined, SwapOutlined } f
 import { App, Button, Form, Image, Input, InputNumber, Segmented, Select, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError, shownLocally } from '../../../shared/api';
 import { currentLanguage } from '../../../shared/i18n';
+import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { LOCATIONS, useRecordInventoryMovement, type InventoryAction, type InventoryItem, type InventoryLocation } from '../api';
-import { errorField, shownLocally, stockErrorText } from '../errors';
+import { stockErrorText } from '../errors';
 import { formatQuantity } from '../format';
 import { availableAt, fromMilli, toMilli } from '../quantity';
 import styles from '../stock.module.css';
@@ -121,13 +123,9 @@ export function InventoryMovementModal({
         },
         onError: (e) => {
           if (!shownLocally(e)) return;
-          const text = stockErrorText(e, t, i18n, (p) => ({
-            ...p,
-            location: p.location ? t(`stock.locations.${p.location}`, { defaultValue: p.location }) : '',
-            left: p.left !== undefined ? formatQuantity(toMilli(p.left) ?? 0) : '',
-          }));
-          let field = errorField(e);
-          if (e && typeof e === 'object' && 'code' in e && e.code === 'inventory.not_enough') field = 'amount';
+          const text = stockErrorText(e, t, i18n);
+          // the server names the field; a shortage is about the amount even where it would not
+          const field = isApiError(e) ? (e.field ?? (e.code === 'inventory.not_enough' ? 'amount' : undefined)) : undefined;
           if (field && FIELDS.has(field)) {
             form.setFields([{ name: field as keyof Values, errors: [text] }]);
             form.focusField(field as keyof Values);
@@ -309,7 +307,7 @@ export function InventoryMovementModal({
         <Image
           src={preview}
           alt=""
-          className={styles.srOnly}
+          className={ui.srOnly}
           preview={{ open: true, src: preview, onOpenChange: (v) => !v && setPreview(null) }}
         />
       )}

@@ -1,10 +1,11 @@
 import { App, Button, Form, InputNumber, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, useClubSetting } from '../../../shared/api';
+import { isApiError, shownLocally, useClubSetting } from '../../../shared/api';
 import { currentLanguage } from '../../../shared/i18n';
+import layout from '../../../shared/ui/layout.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
-import { shownLocally, stockErrorText } from '../errors';
+import { stockErrorText } from '../errors';
 import { formatQuantity } from '../format';
 import { milliText, toMilli } from '../quantity';
 import styles from '../stock.module.css';
@@ -104,7 +105,7 @@ export function NumericSettingModal({
         </div>
       }
     >
-      <p className={styles.modalLead}>{t(`stock.settings.${c.key}.lead`)}</p>
+      <p className={layout.modalLead}>{t(`stock.settings.${c.key}.lead`)}</p>
       {s.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 2 }} />
       ) : (

@@ -2,8 +2,10 @@ import { ApartmentOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOu
 import { Alert, App, Button, Form, Input, Popconfirm, Skeleton, Table, Tooltip } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, useClubCategories, useDeleteClubCategory, useSaveClubCategory, type ClubCategory } from '../../../shared/api';
-import { shownLocally, stockErrorText } from '../errors';
+import { isApiError, shownLocally, useClubCategories, useDeleteClubCategory, useSaveClubCategory, type ClubCategory } from '../../../shared/api';
+import layout from '../../../shared/ui/layout.module.css';
+import ui from '../../../shared/ui/ui.module.css';
+import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
 import { EmptyState, StockModal } from './bits';
 
@@ -93,7 +95,7 @@ export function ProductCategoriesModal({
       footer={null}
       data-testid="product-categories-dialog"
     >
-      <p className={styles.modalLead}>{t('stock.categories.lead')}</p>
+      <p className={layout.modalLead}>{t('stock.categories.lead')}</p>
       <Form<{ title: string }> form={form} layout="vertical" onFinish={add} initialValues={{ title: '' }} className={styles.categoryForm} requiredMark={false}>
         <Form.Item
           name="title"
@@ -124,7 +126,7 @@ export function ProductCategoriesModal({
       {list.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} title={false} />
       ) : (
-        <div className={styles.tableCard} data-testid="categories-table">
+        <div className={layout.tableCard} data-testid="categories-table">
           <Table<ClubCategory>
             rowKey="nid"
             dataSource={rows}
@@ -159,7 +161,7 @@ export function ProductCategoriesModal({
               },
               {
                 key: 'actions',
-                title: <span className={styles.srOnly}>{t('stock.common.actions')}</span>,
+                title: <span className={ui.srOnly}>{t('stock.common.actions')}</span>,
                 align: 'right',
                 width: 100,
                 render: (_, c) =>

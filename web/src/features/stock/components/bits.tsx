@@ -1,7 +1,9 @@
 import { ShoppingOutlined } from '@ant-design/icons';
-import { Empty, Modal, Skeleton, type ModalProps } from 'antd';
+import { Modal, type ModalProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import layout from '../../../shared/ui/layout.module.css';
+import { TableEmpty } from '../../../shared/ui/TableStates';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { useSheet } from '../../../shared/ui/useSheet';
 import { formatQuantity, formatSigned } from '../format';
@@ -21,7 +23,7 @@ export function StockModal({ width = 560, rootClassName, ...props }: ModalProps)
       destroyOnHidden
       {...props}
       {...sheet}
-      rootClassName={`${isDesktop ? styles.dialog : styles.sheetFixed} ${rootClassName ?? ''}`}
+      rootClassName={`${isDesktop ? layout.dialog : styles.sheetFixed} ${rootClassName ?? ''}`}
     />
   );
 }
@@ -60,31 +62,7 @@ export function ProductThumb({ src }: { src?: string | null }) {
   );
 }
 
-/** An empty table: what is missing and what to do next. */
-export function EmptyState({ icon, title, help, action, testId }: { icon: ReactNode; title: string; help: string; action?: ReactNode; testId?: string }) {
-  return (
-    <Empty
-      className={styles.empty}
-      image={<span className={styles.emptyIcon}>{icon}</span>}
-      description={
-        <div className={styles.emptyText} data-testid={testId}>
-          <strong>{title}</strong>
-          <span>{help}</span>
-        </div>
-      }
-    >
-      {action}
-    </Empty>
-  );
-}
-
-/** Skeleton rows shown in a table before its first page arrives. */
-export function SkeletonRows({ rows = 6 }: { rows?: number }) {
-  return (
-    <div className={styles.skeletonRows} data-testid="table-skeleton">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} title={false} paragraph={{ rows: 1, width: '100%' }} active />
-      ))}
-    </div>
-  );
+/** An empty table: what is missing and what to do next, under the icon of the stock screens. */
+export function EmptyState({ icon, ...text }: { icon: ReactNode; title: string; help: string; action?: ReactNode; testId?: string }) {
+  return <TableEmpty image={<span className={layout.emptyIcon}>{icon}</span>} {...text} />;
 }

@@ -1,9 +1,9 @@
 import '../i18n';
 import { useState } from 'react';
+import layout from '../../../shared/ui/layout.module.css';
+import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { NumericSettingModal } from '../components/NumericSettingModal';
-import { useCloseDialogRoute } from '../useCloseDialogRoute';
 import { useStockAccess } from '../useStockAccess';
-import styles from '../stock.module.css';
 
 /** Menu entry "consumptionforecast": the consumption forecast (grams a month) in a dialog over the shell. */
 export default function ConsumptionForecastPage() {
@@ -12,7 +12,7 @@ export default function ConsumptionForecastPage() {
   const close = useCloseDialogRoute();
   if (clubId === null) return null;
   return (
-    <div className={styles.dialogBackdrop} data-testid="consumptionforecast-page">
+    <div className={layout.dialogBackdrop} data-testid="consumptionforecast-page">
       <NumericSettingModal open={open} club={clubId} setting="consumptionforecast" onClose={() => setOpen(false)} afterClose={close} />
     </div>
   );

@@ -4,9 +4,13 @@ import { Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { TableSkeleton } from '../../../shared/ui/TableStates';
+import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { useInventory, type InventoryItem } from '../api';
-import { EmptyState, Qty, SkeletonRows } from '../components/bits';
+import { EmptyState, Qty } from '../components/bits';
 import { InventoryDetails } from '../components/InventoryDetails';
 import { InventoryItemModal } from '../components/InventoryItemModal';
 import { InventoryMovementModal } from '../components/InventoryMovementModal';
@@ -129,7 +133,7 @@ export default function InventoryManagerPage() {
     },
     {
       key: 'actions',
-      title: <span className={styles.srOnly}>{t('stock.common.actions')}</span>,
+      title: <span className={ui.srOnly}>{t('stock.common.actions')}</span>,
       align: 'right',
       width: isDesktop ? 168 : 104,
       render: (_, i) => (
@@ -159,25 +163,28 @@ export default function InventoryManagerPage() {
   ];
 
   return (
-    <div className={styles.page} data-testid="inventorymanager-page">
-      <header className={styles.pageHeader}>
-        <div className={styles.pageTitleBlock}>
-          <h1 className={styles.pageTitle}>{t('stock.inventory.title')}</h1>
-          <p className={styles.pageSubtitle}>
+    <div className={layout.page} data-testid="inventorymanager-page">
+      <PageHeader
+        className={styles.header}
+        titleBlockClassName={styles.pageTitleBlock}
+        actionsClassName={styles.headerActions}
+        title={t('stock.inventory.title')}
+        subtitle={
+          <>
             {rows
               ? `${t('stock.inventory.count', { count: rows.length })} · ${t('stock.inventory.totalNow')}: `
               : t('stock.inventory.subtitle')}
             {rows && <Qty milli={totalNow} className={styles.strong} testId="inventory-total" />}
-          </p>
-        </div>
-        <div className={styles.headerActions}>
+          </>
+        }
+        actions={
           <Button size="large" type="primary" icon={<PlusOutlined />} onClick={() => setItemDialog({ item: null })} data-testid="inventory-new">
             {t('stock.inventory.new')}
           </Button>
-        </div>
-      </header>
+        }
+      />
 
-      <div className={styles.tableCard} data-testid="inventory-table">
+      <div className={layout.tableCard} data-testid="inventory-table">
         <Table<InventoryItem>
           rowKey="iid"
           size="middle"
@@ -195,7 +202,7 @@ export default function InventoryManagerPage() {
           }}
           locale={{
             emptyText: list.isPending ? (
-              <SkeletonRows />
+              <TableSkeleton />
             ) : (
               <EmptyState
                 icon={<InboxOutlined />}
@@ -219,7 +226,7 @@ export default function InventoryManagerPage() {
             simple: !isDesktop,
             showTotal: isDesktop ? (all, [from, to]) => t('stock.common.range', { from, to, total: all }) : undefined,
             onChange: setPage,
-            className: styles.pagination,
+            className: layout.pagination,
           }}
         />
       </div>

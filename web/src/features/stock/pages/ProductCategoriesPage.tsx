@@ -1,9 +1,9 @@
 import '../i18n';
 import { useState } from 'react';
+import layout from '../../../shared/ui/layout.module.css';
+import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { ProductCategoriesModal } from '../components/ProductCategoriesModal';
-import { useCloseDialogRoute } from '../useCloseDialogRoute';
 import { useStockAccess } from '../useStockAccess';
-import styles from '../stock.module.css';
 
 /** Menu entry "productcategories": the product categories dialog over the shell. */
 export default function ProductCategoriesPage() {
@@ -12,7 +12,7 @@ export default function ProductCategoriesPage() {
   const close = useCloseDialogRoute();
   if (clubId === null) return null;
   return (
-    <div className={styles.dialogBackdrop} data-testid="productcategories-page">
+    <div className={layout.dialogBackdrop} data-testid="productcategories-page">
       <ProductCategoriesModal open={open} club={clubId} onClose={() => setOpen(false)} afterClose={close} />
     </div>
   );

@@ -5,11 +5,14 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import dayjs from '../../../shared/format/dayjs';
 import { formatDateTime } from '../../../shared/format';
+import dayjs from '../../../shared/format/dayjs';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { TableSkeleton } from '../../../shared/ui/TableStates';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { useProduct, useStockHistory, type StockMovement } from '../api';
-import { EmptyState, Qty, SignedQty, SkeletonRows, unitOf } from '../components/bits';
+import { EmptyState, Qty, SignedQty, unitOf } from '../components/bits';
 import { defaultRange, rangeOfDays, type Range } from '../dates';
 import { toMilli } from '../quantity';
 import { useStockAccess } from '../useStockAccess';
@@ -105,16 +108,18 @@ export default function ProductHistoryReportPage() {
   ];
 
   return (
-    <div className={styles.page} data-testid="product-history-page">
-      <header className={styles.pageHeader}>
-        <div className={styles.pageTitleBlock}>
+    <div className={layout.page} data-testid="product-history-page">
+      <PageHeader
+        className={styles.header}
+        titleBlockClassName={styles.pageTitleBlock}
+        above={
           <Button type="link" icon={<ArrowLeftOutlined />} onClick={back} className={styles.backLink} data-testid="history-back">
             {t('common.back')}
           </Button>
-          <h1 className={styles.pageTitle}>{t('stock.history.title')}</h1>
-          <p className={styles.pageSubtitle}>{t('stock.history.subtitle')}</p>
-        </div>
-      </header>
+        }
+        title={t('stock.history.title')}
+        subtitle={t('stock.history.subtitle')}
+      />
 
       <section className={styles.productCard} data-testid="history-product">
         {image ? (
@@ -187,7 +192,7 @@ export default function ProductHistoryReportPage() {
         </div>
       )}
 
-      <div className={styles.tableCard} data-testid="history-table">
+      <div className={layout.tableCard} data-testid="history-table">
         <Table<StockMovement>
           rowKey="id"
           size="middle"
@@ -199,7 +204,7 @@ export default function ProductHistoryReportPage() {
           locale={{
             emptyText:
               history.isPending && pid ? (
-                <SkeletonRows rows={5} />
+                <TableSkeleton rows={5} />
               ) : pid ? (
                 <EmptyState
                   icon={<HistoryOutlined />}
@@ -226,7 +231,7 @@ export default function ProductHistoryReportPage() {
             simple: !isDesktop,
             showTotal: isDesktop ? (all, [from, to]) => t('stock.common.range', { from, to, total: all }) : undefined,
             onChange: setPage,
-            className: styles.pagination,
+            className: layout.pagination,
           }}
         />
       </div>

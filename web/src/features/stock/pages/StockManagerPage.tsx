@@ -5,12 +5,16 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useClubCategories } from '../../../shared/api';
+import { isApiError, shownLocally, useClubCategories } from '../../../shared/api';
 import { currentLanguage } from '../../../shared/i18n';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { TableSkeleton } from '../../../shared/ui/TableStates';
+import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { useSaveStockCount, useStockList, type Product, type StockSort } from '../api';
-import { EmptyState, ProductThumb, Qty, SignedQty, SkeletonRows, unitOf } from '../components/bits';
-import { errorField, shownLocally, stockErrorText } from '../errors';
+import { EmptyState, ProductThumb, Qty, SignedQty, unitOf } from '../components/bits';
+import { stockErrorText } from '../errors';
 import {
   buildStockChanges,
   countedStock,
@@ -145,7 +149,7 @@ export default function StockManagerPage() {
       },
       onError: (e) => {
         if (!shownLocally(e)) return;
-        const field = errorField(e);
+        const field = isApiError(e) ? e.field : undefined;
         const idx = rowOfField(field);
         const pid = idx !== null ? changes[idx]?.pid : undefined;
         const p = pid !== undefined ? known.current.get(pid) : undefined;
@@ -332,7 +336,7 @@ export default function StockManagerPage() {
   if (can.history) {
     columns.push({
       key: 'actions',
-      title: <span className={styles.srOnly}>{t('stock.common.actions')}</span>,
+      title: <span className={ui.srOnly}>{t('stock.common.actions')}</span>,
       width: 56,
       align: 'right',
       render: (_, p) => (
@@ -354,41 +358,45 @@ export default function StockManagerPage() {
   const filtered = search !== '' || category !== undefined;
 
   return (
-    <div className={styles.page} data-testid="stockmanager-page">
-      <header className={styles.pageHeader}>
-        <div className={styles.pageTitleBlock}>
-          <h1 className={styles.pageTitle}>{t('stock.control.title')}</h1>
-          <p className={styles.hint} data-testid="jar-hint">
-            <InfoCircleOutlined className={styles.hintIcon} />
-            <span>
-              {t('stock.control.hint')} <span className={styles.formula}>{t('stock.control.formula')}</span>
-            </span>
-          </p>
-        </div>
-        <div className={styles.headerActions}>
-          {pending > 0 && (
-            <span className={styles.pending} data-testid="pending-count">
-              {t('stock.control.pending', { count: pending })}
-            </span>
-          )}
-          {pending > 0 && (
-            <Button size="large" icon={<ClearOutlined />} onClick={discard} disabled={save.isPending} data-testid="stock-discard">
-              {t('stock.control.discard')}
+    <div className={layout.page} data-testid="stockmanager-page">
+      <PageHeader
+        className={styles.header}
+        titleBlockClassName={styles.pageTitleBlock}
+        actionsClassName={styles.headerActions}
+        title={t('stock.control.title')}
+        actions={
+          <>
+            {pending > 0 && (
+              <span className={styles.pending} data-testid="pending-count">
+                {t('stock.control.pending', { count: pending })}
+              </span>
+            )}
+            {pending > 0 && (
+              <Button size="large" icon={<ClearOutlined />} onClick={discard} disabled={save.isPending} data-testid="stock-discard">
+                {t('stock.control.discard')}
+              </Button>
+            )}
+            <Button
+              size="large"
+              type="primary"
+              icon={<SaveOutlined />}
+              onClick={submit}
+              loading={save.isPending}
+              disabled={pending === 0}
+              data-testid="stock-save"
+            >
+              {t('stock.control.save')}
             </Button>
-          )}
-          <Button
-            size="large"
-            type="primary"
-            icon={<SaveOutlined />}
-            onClick={submit}
-            loading={save.isPending}
-            disabled={pending === 0}
-            data-testid="stock-save"
-          >
-            {t('stock.control.save')}
-          </Button>
-        </div>
-      </header>
+          </>
+        }
+      >
+        <p className={styles.hint} data-testid="jar-hint">
+          <InfoCircleOutlined className={styles.hintIcon} />
+          <span>
+            {t('stock.control.hint')} <span className={styles.formula}>{t('stock.control.formula')}</span>
+          </span>
+        </p>
+      </PageHeader>
 
       <div className={styles.toolbar}>
         <Input
@@ -421,7 +429,7 @@ export default function StockManagerPage() {
           aria-label={t('stock.control.columns.category')}
           data-testid="stock-category"
         />
-        <span className={styles.pageSubtitle}>
+        <span className={layout.pageSubtitle}>
           {list.data ? t('stock.control.total', { count: total }) : t('common.loading')}
         </span>
       </div>
@@ -437,7 +445,7 @@ export default function StockManagerPage() {
         />
       )}
 
-      <div className={styles.tableCard} data-testid="stock-table">
+      <div className={layout.tableCard} data-testid="stock-table">
         <Table<Product>
           rowKey="pid"
           size="middle"
@@ -459,7 +467,7 @@ export default function StockManagerPage() {
           }}
           locale={{
             emptyText: firstLoad ? (
-              <SkeletonRows />
+              <TableSkeleton />
             ) : filtered ? (
               <EmptyState
                 icon={<SearchOutlined />}
@@ -498,7 +506,7 @@ export default function StockManagerPage() {
             simple: !isDesktop,
             showTotal: isDesktop ? (all, [from, to]) => t('stock.common.range', { from, to, total: all }) : undefined,
             onChange: (p) => setPage(p - 1),
-            className: styles.pagination,
+            className: layout.pagination,
           }}
         />
       </div>
