@@ -200,4 +200,3 @@ func (in *Input) validate() error {
 	}
 	return nil
 }
-

@@ -32,11 +32,11 @@ type Filter struct {
 	// Unlimited, when set, keeps only products with (true) or without (false) unlimited stock.
 	Unlimited *bool
 	// Full rows carry the body and every image; list rows only the first image.
-	Full bool
-	Sort string // list_name (default), code, price, stock, category, changed
-	Desc      bool
-	Page      int
-	Limit     int // 0: DefaultLimit; -1: no limit (exports)
+	Full  bool
+	Sort  string // list_name (default), code, price, stock, category, changed
+	Desc  bool
+	Page  int
+	Limit int // 0: DefaultLimit; -1: no limit (exports)
 }
 
 const productColumns = `p.id, p.kind, p.title, p.subtitle, p.body, p.price, p.cost, p.code, p.category_id,

@@ -134,7 +134,6 @@ func (s *Server) clubUpdate(ctx context.Context, in *clubUpdateInput) (*clubOutp
 	return s.clubReply(ctx, c, ri.Staff)
 }
 
-
 type fileInput struct {
 	ID string `path:"id" pattern:"^[0-9a-f]{64}$"`
 }

@@ -132,7 +132,6 @@ type memberExportInput struct {
 	Format string `query:"format" enum:"xlsx,csv" default:"xlsx"`
 }
 
-
 var exportHeader = []string{"Nº socio", "Nombre", "Primer apellido", "Segundo apellido", "DNI", "Email", "Teléfono",
 	"Fecha de nacimiento", "Tipo", "Estado", "Personal", "Cuenta online", "Fin de cuota", "Llavero", "Categoría",
 	"Previsión de consumo (g/mes)", "Alta", "Notas"}

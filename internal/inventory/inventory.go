@@ -59,7 +59,7 @@ type Totals struct {
 	AmountNow   amount.Milli `json:"amount_actual"`
 	// ByLocation is the amount in each store after every movement.
 	ByLocation map[string]amount.Milli `json:"by_location"`
-	Movement   []InventoryMovement              `json:"movement"`
+	Movement   []InventoryMovement     `json:"movement"`
 }
 
 // InventoryItem is an inventory item.

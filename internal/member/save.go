@@ -12,8 +12,8 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/access"
-	"socius/internal/auth"
 	"socius/internal/amount"
+	"socius/internal/auth"
 	"socius/internal/db"
 	"socius/internal/files"
 )
