@@ -90,24 +90,31 @@ func fixBool(args []any) []any {
 	return args
 }
 
-// benchMemberSearch: the member manager's search with 100,000 members in one club.
-func benchMemberSearch(ctx context.Context, e *env) []result {
+// benchClub makes a club with a staff user of role, fills it with load (n
+// rows of what) and logs in one client per core: latency at the counter, so
+// p99 measures the query, not a queue of requests waiting for a CPU.
+func benchClub(ctx context.Context, e *env, role, what string, n int,
+	load func(context.Context, *db.DB, int64, int) error) (int64, []*client) {
 	clubID, err := e.app.CreateClub(ctx, "Bench club", access.Flags)
 	must(err)
 	_, err = e.app.CreateUser(ctx, app.NewStaffUser{NewUser: auth.NewUser{Username: "bench", Password: "bench-password",
-		Email: "bench@example.test"}, ClubID: clubID, Roles: []string{access.Recepcion}})
+		Email: "bench@example.test"}, ClubID: clubID, Roles: []string{role}})
 	must(err)
 	t0 := time.Now()
-	must(loadMembers(ctx, e.app.DB, clubID, benchMembers))
-	fmt.Printf("  (%d members loaded on %s in %s)\n", benchMembers, e.engine, time.Since(t0).Round(time.Second))
-	// Latency at the counter: as many clients as cores, so p99 measures the
-	// query, not a queue of requests waiting for a CPU.
+	must(load(ctx, e.app.DB, clubID, n))
+	fmt.Printf("  (%d %s loaded on %s in %s)\n", n, what, e.engine, time.Since(t0).Round(time.Second))
 	e.conc = min(e.conc, runtime.NumCPU())
 	clients := make([]*client, e.conc)
 	for i := range clients {
 		clients[i] = newClient(e.url)
 		must(clients[i].login("bench", "bench-password"))
 	}
+	return clubID, clients
+}
+
+// benchMemberSearch: the member manager's search with 100,000 members in one club.
+func benchMemberSearch(ctx context.Context, e *env) []result {
+	clubID, clients := benchClub(ctx, e, access.Recepcion, "members", benchMembers, loadMembers)
 	base := fmt.Sprintf("/api/ficha_socio?association=%d&limit=14&page=0&", clubID)
 	names := []string{"mar", "jose", "garcia", "nuria", "ib", "fer", "lopez", "pe", "alv", "domenech"}
 	byName := measure(e, "GET ficha_socio name fragment", func(w int) error {

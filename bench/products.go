@@ -5,13 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/url"
-	"runtime"
 	"strings"
 	"time"
 
 	"socius/internal/access"
-	"socius/internal/app"
-	"socius/internal/auth"
 	"socius/internal/db"
 	"socius/internal/textnorm"
 )
@@ -100,20 +97,7 @@ func loadProducts(ctx context.Context, d *db.DB, clubID int64, n int) error {
 // benchProductList: the point of sale's product list and the product
 // manager's page with 20,000 products in one club.
 func benchProductList(ctx context.Context, e *env) []result {
-	clubID, err := e.app.CreateClub(ctx, "Bench club", access.Flags)
-	must(err)
-	_, err = e.app.CreateUser(ctx, app.NewStaffUser{NewUser: auth.NewUser{Username: "bench", Password: "bench-password",
-		Email: "bench@example.test"}, ClubID: clubID, Roles: []string{access.Budtender}})
-	must(err)
-	t0 := time.Now()
-	must(loadProducts(ctx, e.app.DB, clubID, benchProducts))
-	fmt.Printf("  (%d products loaded on %s in %s)\n", benchProducts, e.engine, time.Since(t0).Round(time.Second))
-	e.conc = min(e.conc, runtime.NumCPU())
-	clients := make([]*client, e.conc)
-	for i := range clients {
-		clients[i] = newClient(e.url)
-		must(clients[i].login("bench", "bench-password"))
-	}
+	clubID, clients := benchClub(ctx, e, access.Budtender, "products", benchProducts, loadProducts)
 	base := fmt.Sprintf("/api/dispensario?asocid=%d&", clubID)
 	pos := measure(e, "GET dispensario POS page", func(w int) error {
 		return clients[w].get(base + "status=1&limit=50&page=0")
