@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
-import { chooseClub, login, shot, tr, type Lang } from './helpers';
+import { chooseClub, featureText, unzip, download, login, shot, tr, type Lang } from './helpers';
 
 // The professional product screens against the real binary and its demo catalogue (club 1 "Club
 // Demo Socius": 12 products in Flores, Extracciones, Comestibles and Bebidas). The camera is
@@ -25,13 +23,7 @@ test.use({
 });
 test.describe.configure({ mode: 'serial' });
 
-/** A string of the catalogue feature dictionary, with {{vars}} filled in. */
-function ct(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  const dict = JSON.parse(readFileSync(new URL(`../src/features/catalog/locales/${lang}.json`, import.meta.url), 'utf8'));
-  const raw = key.split('.').reduce((o: any, k) => o?.[k], dict);
-  if (typeof raw !== 'string') throw new Error(`no ${lang} string for ${key}`);
-  return raw.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''));
-}
+const ct = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('catalog', lang, key, vars);
 const es = (key: string, vars?: Record<string, string | number>) => ct('es', key, vars);
 
 const rows = (page: Page) => page.getByTestId('products-table').locator('tbody tr[data-row-key]');
@@ -58,34 +50,6 @@ async function pickOption(page: Page, testId: string, label: string) {
 async function search(page: Page, text: string) {
   await page.getByTestId('product-search').fill(text);
   await page.getByTestId('product-search').press('Enter');
-}
-
-/** The files of a zip (xlsx) read with node's zlib through the central directory. */
-function unzip(buf: Buffer): Record<string, string> {
-  const out: Record<string, string> = {};
-  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  for (let i = 0; i < count; i++) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    out[name] = (method === 8 ? inflateRawSync(data) : data).toString('utf8');
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return out;
-}
-
-async function download(page: Page, testId: string): Promise<{ name: string; body: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), body: readFileSync(path!) };
 }
 
 test('product manager: the demo catalogue, 14 a page, search, category, server sorts and the side panel', async ({ page }) => {

@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { chooseClub, login, shot, type Lang } from './helpers';
+import { chooseClub, featureText, login, shot, type Lang } from './helpers';
 
 // The dispensary screens (basic product manager and form, the dispensary list, the product detail
 // and its public QR page) against the real binary and its demo data: club 1 "Club Demo Socius" has
@@ -13,13 +12,7 @@ const EMPTY_CLUB = 2;
 
 test.describe.configure({ mode: 'serial' });
 
-/** A string of the dispensary feature dictionary, with {{vars}} filled in. */
-function dt(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  const dict = JSON.parse(readFileSync(new URL(`../src/features/dispensary/locales/${lang}.json`, import.meta.url), 'utf8'));
-  const raw = `dispensary.${key}`.split('.').reduce((o: any, k) => o?.[k], dict);
-  if (typeof raw !== 'string') throw new Error(`no ${lang} string for ${key}`);
-  return raw.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''));
-}
+const dt = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('dispensary', lang, `dispensary.${key}`, vars);
 const es = (key: string, vars?: Record<string, string | number>) => dt('es', key, vars);
 const en = (key: string, vars?: Record<string, string | number>) => dt('en', key, vars);
 

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { inflateRawSync } from 'node:zlib';
 
 export const PASSWORD = 'socius-demo';
 export const LANGS = ['es', 'cat', 'it', 'pt', 'en', 'fr'] as const;
@@ -55,4 +56,40 @@ export function socius(...args: string[]): string {
   const port = Number(process.env.E2E_PORT ?? 18080);
   const data = port === 18080 ? 'e2e/.data/main' : `e2e/.data/${port}/main`;
   return execFileSync('../bin/socius', [...args, '--data', data], { encoding: 'utf8' }).trim();
+}
+
+/** A string of a feature's dictionary (src/features/<feature>/locales), with {{vars}} filled in. */
+export function featureText(feature: string, lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  const dict = JSON.parse(readFileSync(new URL(`../src/features/${feature}/locales/${lang}.json`, import.meta.url), 'utf8'));
+  const raw = key.split('.').reduce((o: any, k) => o?.[k], dict);
+  if (typeof raw !== 'string') throw new Error(`no ${lang} string for ${key}`);
+  return raw.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''));
+}
+
+/** The files of a zip (xlsx) read with node's zlib through the central directory. */
+export function unzip(buf: Buffer): Record<string, string> {
+  const out: Record<string, string> = {};
+  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  for (let i = 0; i < count; i++) {
+    const method = buf.readUInt16LE(p + 10);
+    const size = buf.readUInt32LE(p + 20);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    const local = buf.readUInt32LE(p + 42);
+    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    const data = buf.subarray(start, start + size);
+    out[name] = (method === 8 ? inflateRawSync(data) : data).toString('utf8');
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return out;
+}
+
+/** Clicks a download button and returns the file's suggested name and bytes. */
+export async function download(page: Page, testId: string): Promise<{ name: string; body: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
 }

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
-import { chooseClub, login, shot, tr, type Lang } from './helpers';
+import { chooseClub, featureText, unzip, login, shot, tr, type Lang } from './helpers';
 
 // The member screens against the real binary and its demo data (club 1 "Club Demo Socius", 42 demo
 // members plus the staff records). The camera is Chromium's fake device.
@@ -17,13 +16,7 @@ test.use({
 });
 test.describe.configure({ mode: 'serial' });
 
-/** A string of the members feature dictionary, with {{vars}} filled in. */
-function mt(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  const dict = JSON.parse(readFileSync(new URL(`../src/features/members/locales/${lang}.json`, import.meta.url), 'utf8'));
-  const raw = key.split('.').reduce((o: any, k) => o?.[k], dict);
-  if (typeof raw !== 'string') throw new Error(`no ${lang} string for ${key}`);
-  return raw.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''));
-}
+const mt = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('members', lang, key, vars);
 const es = (key: string, vars?: Record<string, string | number>) => mt('es', key, vars);
 
 const NEW = {
@@ -62,28 +55,6 @@ async function searchBy(page: Page, field: string, value: string) {
 async function closeDetail(page: Page) {
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('member-detail-body')).toBeHidden();
-}
-
-/** The files of a zip (xlsx) read with node's zlib through the central directory. */
-function unzip(buf: Buffer): Record<string, string> {
-  const out: Record<string, string> = {};
-  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  for (let i = 0; i < count; i++) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    out[name] = (method === 8 ? inflateRawSync(data) : data).toString('utf8');
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return out;
 }
 
 const PDF = Buffer.from(

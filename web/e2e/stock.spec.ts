@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { chooseClub, login, shot, tr, type Lang } from './helpers';
+import { chooseClub, featureText, login, shot, tr, type Lang } from './helpers';
 
 // Stock control, product stock history, inventory and the stock settings dialogs against the real
 // binary and its demo data (club 1): Amnesia Haze 250 g with a 32 g jar, Critical 420.5 g; two
@@ -10,13 +9,7 @@ const CLUB = 1;
 
 test.describe.configure({ mode: 'serial' });
 
-/** A string of the stock feature dictionary, with {{vars}} filled in. */
-function st(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  const dict = JSON.parse(readFileSync(new URL(`../src/features/stock/locales/${lang}.json`, import.meta.url), 'utf8'));
-  const raw = `stock.${key}`.split('.').reduce((o: any, k) => o?.[k], dict);
-  if (typeof raw !== 'string') throw new Error(`no ${lang} string for ${key}`);
-  return raw.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''));
-}
+const st = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('stock', lang, `stock.${key}`, vars);
 const es = (key: string, vars?: Record<string, string | number>) => st('es', key, vars);
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
