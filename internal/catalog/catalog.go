@@ -4,7 +4,6 @@
 package catalog
 
 import (
-	"errors"
 	"slices"
 	"strings"
 
@@ -56,7 +55,6 @@ var (
 	ErrNotFound          = &problem.NotFound{Code: "product.not_found", Message: "Producto no encontrado"}
 	ErrCategoryNotFound  = &problem.NotFound{Code: "category.not_found", Message: "Categoría no encontrada"}
 	ErrNothingSelected   = problem.Invalidf("product.none_selected", "pid", "Primero debes seleccionar un producto")
-	ErrUnlimitedStock    = errors.New("unlimited stock")
 	errRequired          = "Obligatorio"
 	errNegativeStockText = "El stock de %s no puede quedar por debajo de cero"
 )
