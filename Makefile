@@ -44,7 +44,7 @@ check-gen: web-deps
 	{ echo "Generated API files are stale: run 'make gen' and commit the result."; rm -rf $$tmp; exit 1; }; \
 	rm -rf $$tmp
 
-## test: everything a change can break (vet, Go tests on SQLite and PostgreSQL, web unit tests, dictionaries, end-to-end)
+## test: everything a change can break (vet, Go tests on SQLite and PostgreSQL, web unit tests, dictionaries, API lint, end-to-end with accessibility audits)
 test: check-gen test-go test-web test-e2e
 
 test-go:
@@ -52,7 +52,7 @@ test-go:
 	$(GO) test -race -count=1 ./...
 
 test-web: web-deps
-	cd $(WEB) && npm run --silent typecheck && npm run --silent check:i18n && npm test
+	cd $(WEB) && npm run --silent typecheck && npm run --silent check:i18n && npm run --silent lint:api && npm test
 
 chromium:
 	@bash scripts/ensure-chromium.sh

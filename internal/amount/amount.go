@@ -18,8 +18,39 @@ type Cents int64
 // Milli is a quantity in thousandths; JSON: a number with at most three decimals.
 type Milli int64
 
+// Bounds of what the API accepts, far above any real club (a thousand million
+// euros; a thousand million grams or units) and far below int64, so sums of
+// many of them (stock levels, totals) cannot overflow.
+const (
+	MaxCents Cents = 1_000_000_000 * 100
+	MaxMilli Milli = 1_000_000_000 * 1000
+)
+
 // ErrDecimals is returned for a number with more decimals than its kind keeps.
 var ErrDecimals = errors.New("too many decimals")
+
+// ErrMoneyTooLarge and ErrQuantityTooLarge refuse numbers beyond the bounds;
+// their text is what the person reads.
+var (
+	ErrMoneyTooLarge    = errors.New("El importe no puede superar 1.000.000.000 €")
+	ErrQuantityTooLarge = errors.New("La cantidad no puede superar 1.000.000.000")
+)
+
+// Check refuses money beyond ±MaxCents.
+func (c Cents) Check() error {
+	if c > MaxCents || c < -MaxCents {
+		return ErrMoneyTooLarge
+	}
+	return nil
+}
+
+// Check refuses quantities beyond ±MaxMilli.
+func (m Milli) Check() error {
+	if m > MaxMilli || m < -MaxMilli {
+		return ErrQuantityTooLarge
+	}
+	return nil
+}
 
 // Parse reads a decimal number with at most places decimals into an integer
 // scaled by 10^places, exactly (no float).
@@ -73,25 +104,37 @@ func Format(v int64, places int) string {
 	return whole
 }
 
-func unmarshal(b []byte, places int) (int64, error) {
+// unmarshal parses a JSON number (or numeric string) and refuses it with
+// tooLarge when it is beyond ±max or beyond int64 itself.
+func unmarshal(b []byte, places int, max int64, tooLarge error) (int64, error) {
 	s := strings.Trim(string(b), `"`)
 	if s == "" || s == "null" {
 		return 0, nil
 	}
-	return Parse(s, places)
+	v, err := Parse(s, places)
+	if errors.Is(err, strconv.ErrRange) || (err == nil && (v > max || v < -max)) {
+		return 0, tooLarge
+	}
+	return v, err
 }
 
 func (c Cents) MarshalJSON() ([]byte, error) { return []byte(Format(int64(c), 2)), nil }
 func (c *Cents) UnmarshalJSON(b []byte) error {
-	v, err := unmarshal(b, 2)
+	v, err := unmarshal(b, 2, int64(MaxCents), ErrMoneyTooLarge)
+	if err != nil {
+		return err
+	}
 	*c = Cents(v)
-	return err
+	return nil
 }
 func (m Milli) MarshalJSON() ([]byte, error) { return []byte(Format(int64(m), 3)), nil }
 func (m *Milli) UnmarshalJSON(b []byte) error {
-	v, err := unmarshal(b, 3)
+	v, err := unmarshal(b, 3, int64(MaxMilli), ErrQuantityTooLarge)
+	if err != nil {
+		return err
+	}
 	*m = Milli(v)
-	return err
+	return nil
 }
 
 // String forms for exports.
@@ -104,8 +147,8 @@ func (m Milli) Float() float64 { f, _ := strconv.ParseFloat(m.String(), 64); ret
 
 // Schema makes both appear as numbers in the OpenAPI document.
 func (Cents) Schema(huma.Registry) *huma.Schema {
-	return &huma.Schema{Type: huma.TypeNumber, Description: "Euros, at most two decimals"}
+	return &huma.Schema{Type: huma.TypeNumber, Description: "Euros, at most two decimals and 1000000000 either way"}
 }
 func (Milli) Schema(huma.Registry) *huma.Schema {
-	return &huma.Schema{Type: huma.TypeNumber, Description: "Quantity (grams or units), at most three decimals"}
+	return &huma.Schema{Type: huma.TypeNumber, Description: "Quantity (grams or units), at most three decimals and 1000000000 either way"}
 }

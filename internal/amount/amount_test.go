@@ -2,6 +2,7 @@ package amount
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 )
 
@@ -51,5 +52,33 @@ func TestNoDriftAfterAThousandAdjustments(t *testing.T) {
 	var c Cents
 	if err := json.Unmarshal([]byte("0.1"), &c); err != nil || c*3 != 30 {
 		t.Fatalf("0.1 € × 3 = %d cents, %v", c*3, err)
+	}
+}
+
+func TestBounds(t *testing.T) {
+	for _, in := range []string{"1000000000", "-1000000000", "999999999.999", "1e9"} {
+		var m Milli
+		if err := json.Unmarshal([]byte(in), &m); err != nil || m.Check() != nil {
+			t.Fatalf("quantity %s refused: %v", in, err)
+		}
+	}
+	for _, in := range []string{"1000000000.001", "-1000000000.001", "9223372036854775.807", "9223372036854775808", "1e300", `"1e10"`} {
+		var m Milli
+		if err := json.Unmarshal([]byte(in), &m); !errors.Is(err, ErrQuantityTooLarge) || m != 0 {
+			t.Fatalf("quantity %s: %v, %d", in, err, m)
+		}
+	}
+	for _, in := range []string{"1000000000.01", "-92233720368547758.08", "1e12"} {
+		var c Cents
+		if err := json.Unmarshal([]byte(in), &c); !errors.Is(err, ErrMoneyTooLarge) || c != 0 {
+			t.Fatalf("money %s: %v, %d", in, err, c)
+		}
+	}
+	var c Cents
+	if err := json.Unmarshal([]byte("-1000000000"), &c); err != nil || c != -MaxCents {
+		t.Fatalf("money at the bound: %v, %d", err, c)
+	}
+	if (MaxMilli+1).Check() == nil || (-MaxCents-1).Check() == nil || MaxMilli.Check() != nil {
+		t.Fatal("Check does not hold the bounds")
 	}
 }

@@ -47,7 +47,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
 	a := &App{Cfg: cfg, DB: d, Clubs: club.New(d)}
-	a.Auth = auth.New(d, auth.Config{IdleTimeout: cfg.SessionIdle, SlowAfter: cfg.LoginSlow, LockAfter: cfg.LoginLock})
+	a.Auth = auth.New(d, auth.Config{IdleTimeout: cfg.SessionIdle, SlowAfter: cfg.LoginSlow, LockAfter: cfg.LoginLock, AddressLimit: cfg.LoginAddress})
 	a.Hub = notify.NewHub(d)
 	var mail httpapi.Mailer = logMailer{}
 	if cfg.SMTPHost != "" {

@@ -26,6 +26,7 @@ type Config struct {
 	SessionIdle  time.Duration
 	LoginSlow    int
 	LoginLock    int
+	LoginAddress int
 	SMTPHost     string
 	SMTPPort     int
 	SMTPUser     string
@@ -57,7 +58,7 @@ var settings = []setting{
 	{"providers-url", "SOCIUS_PROVIDERS_URL", "https://socius.example/proveedores", "supplier site opened by the Providers menu entry", false, str(func(c *Config) *string { return &c.ProvidersURL })},
 	{"provider-name", "SOCIUS_PROVIDER_NAME", "Socius", "provider named in the feature-refused alert", false, str(func(c *Config) *string { return &c.ProviderName })},
 	{"vue-version", "SOCIUS_VUE_VERSION", "", "version announced to open browsers (default: this build's)", false, str(func(c *Config) *string { return &c.VueVersion })},
-	{"trust-proxy", "SOCIUS_TRUST_PROXY", "false", "trust X-Forwarded-For/-Proto from a reverse proxy", false, func(c *Config, v string) error {
+	{"trust-proxy", "SOCIUS_TRUST_PROXY", "false", "take the client address and scheme from X-Forwarded-For/-Proto: set only behind a reverse proxy that overwrites them", false, func(c *Config, v string) error {
 		b, err := strconv.ParseBool(v)
 		c.TrustProxy = b
 		return err
@@ -67,8 +68,9 @@ var settings = []setting{
 		c.SessionIdle = d
 		return err
 	}},
-	{"login-slow-after", "SOCIUS_LOGIN_SLOW_AFTER", "3", "failed logins before each attempt is slowed", false, intSet(func(c *Config) *int { return &c.LoginSlow })},
-	{"login-lock-after", "SOCIUS_LOGIN_LOCK_AFTER", "10", "failed logins in 15 minutes before refusing with 429", false, intSet(func(c *Config) *int { return &c.LoginLock })},
+	{"login-slow-after", "SOCIUS_LOGIN_SLOW_AFTER", "3", "failed logins of an account in 15 minutes before each attempt on it is slowed (never refused)", false, intSet(func(c *Config) *int { return &c.LoginSlow })},
+	{"login-lock-after", "SOCIUS_LOGIN_LOCK_AFTER", "10", "failed logins of an account from one address in 15 minutes before that address is refused (429) for that account", false, intSet(func(c *Config) *int { return &c.LoginLock })},
+	{"login-address-limit", "SOCIUS_LOGIN_ADDRESS_LIMIT", "100", "failed logins from one address, any accounts, in 15 minutes before that address is refused (429)", false, intSet(func(c *Config) *int { return &c.LoginAddress })},
 	{"smtp-host", "SOCIUS_SMTP_HOST", "", "SMTP server for password-reset mail (empty: links go to the log)", false, str(func(c *Config) *string { return &c.SMTPHost })},
 	{"smtp-port", "SOCIUS_SMTP_PORT", "587", "SMTP port", false, intSet(func(c *Config) *int { return &c.SMTPPort })},
 	{"smtp-user", "SOCIUS_SMTP_USER", "", "SMTP user", false, str(func(c *Config) *string { return &c.SMTPUser })},
@@ -127,6 +129,14 @@ func Load(vals map[string]*string) (*Config, error) {
 	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
 	if c.SessionIdle < time.Minute && c.SessionIdle != 0 {
 		return nil, fmt.Errorf("SOCIUS_SESSION_IDLE must be at least 1m")
+	}
+	if c.LoginSlow < 1 || c.LoginLock < 1 || c.LoginAddress < 1 {
+		return nil, fmt.Errorf("SOCIUS_LOGIN_SLOW_AFTER, SOCIUS_LOGIN_LOCK_AFTER and SOCIUS_LOGIN_ADDRESS_LIMIT must be at least 1")
+	}
+	// An address ceiling under the pair lock would let one address lock
+	// everyone out again.
+	if c.LoginAddress < c.LoginLock {
+		return nil, fmt.Errorf("SOCIUS_LOGIN_ADDRESS_LIMIT must be at least SOCIUS_LOGIN_LOCK_AFTER")
 	}
 	return c, nil
 }

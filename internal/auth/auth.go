@@ -18,6 +18,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/db"
+	"socius/internal/problem"
 )
 
 // Errors returned by the service; httpapi maps them to status codes.
@@ -30,6 +31,19 @@ var (
 	ErrResetInvalid     = errors.New("reset token invalid or expired")
 	ErrUsernameTaken    = errors.New("username taken")
 	ErrNotFound         = errors.New("not found")
+	// ErrResetLimited: too many reset links for one account. The public
+	// request answers as if it had worked; a staff invitation shows this.
+	ErrResetLimited = &problem.Invalid{Code: "auth.reset_limited",
+		Message: "Ya se han enviado varios enlaces para cambiar la contraseña de esta cuenta. Usa el último o espera una hora antes de pedir otro"}
+)
+
+// Reset links per account: enough for a lost mail or two, too few to flood a
+// mailbox. Open links are unused and unexpired; requests are counted over
+// resetWindow.
+const (
+	MaxOpenResets   = 3
+	MaxResetsWindow = 5
+	resetWindow     = time.Hour
 )
 
 // Password length limits: the spec caps the inputs at 30 characters.
@@ -66,16 +80,24 @@ type Session struct {
 }
 
 // Config holds the tunables; zero values get sensible defaults.
+//
+// Failed logins are counted over ThrottleWindow per account and address
+// pair, per account and per address. Only a pair (one place hammering one
+// account) and an address past its high ceiling are refused; an account as
+// such is only slowed, so nobody can lock its owner out from elsewhere.
 type Config struct {
-	IdleTimeout    time.Duration // session ends after this long without a request
-	MaxAge         time.Duration // and never lives longer than this
-	ThrottleWindow time.Duration // failures are counted over this window
-	SlowAfter      int           // failures before each attempt is slowed
-	LockAfter      int           // failures before attempts are refused (429)
-	SlowStep       time.Duration // added delay per failure past SlowAfter
-	ResetValidity  time.Duration
-	Now            func() time.Time
-	Sleep          func(context.Context, time.Duration)
+	IdleTimeout      time.Duration // session ends after this long without a request
+	MaxAge           time.Duration // and never lives longer than this
+	ThrottleWindow   time.Duration // failures are counted over this window
+	SlowAfter        int           // failures of an account before each attempt on it is slowed
+	LockAfter        int           // failures of an account from one address before that pair is refused (429)
+	AddressLimit     int           // failures from one address, any accounts, before it is refused (429)
+	AddressSlowAfter int           // failures from one address before its attempts are slowed
+	SlowStep         time.Duration // added delay per failure past the slow threshold
+	MaxDelay         time.Duration // the delay never exceeds this
+	ResetValidity    time.Duration
+	Now              func() time.Time
+	Sleep            func(context.Context, time.Duration)
 }
 
 // Service implements the account rules.
@@ -101,8 +123,19 @@ func New(d *db.DB, cfg Config) *Service {
 	if cfg.LockAfter == 0 {
 		cfg.LockAfter = 10
 	}
+	if cfg.AddressLimit == 0 {
+		cfg.AddressLimit = 100
+	}
+	if cfg.AddressSlowAfter == 0 {
+		// A shared address (a club's NAT) sees everyone's typos: slow it well
+		// after a single account, and well before its ceiling.
+		cfg.AddressSlowAfter = max(1, min(cfg.SlowAfter*cfg.LockAfter, cfg.AddressLimit/2))
+	}
 	if cfg.SlowStep == 0 {
 		cfg.SlowStep = 400 * time.Millisecond
+	}
+	if cfg.MaxDelay == 0 {
+		cfg.MaxDelay = 5 * time.Second
 	}
 	if cfg.ResetValidity == 0 {
 		cfg.ResetValidity = time.Hour
@@ -193,7 +226,7 @@ func (s *Service) setPassword(ctx context.Context, uid int64, password, keepSess
 		return err
 	}
 	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		if _, err := db.Exec(ctx, tx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, uid); err != nil {
+		if _, err := db.Exec(ctx, tx, `UPDATE users SET password_hash = ?, activated = 1 WHERE id = ?`, hash, uid); err != nil {
 			return err
 		}
 		if _, err := db.Exec(ctx, tx, `DELETE FROM password_resets WHERE user_id = ?`, uid); err != nil {
@@ -248,42 +281,35 @@ type LoginResult struct {
 	Token   string
 }
 
-// Login checks the credentials, applying throttling per username and per
-// client address, and opens a new session (the old one, if any, is ended:
-// the session id rotates at login).
+// Login checks the credentials, applying the throttling described at Config,
+// and opens a new session (the old one, if any, is ended: the session id
+// rotates at login).
 func (s *Service) Login(ctx context.Context, username, password, addr, oldToken string) (*LoginResult, error) {
-	// Failures count per account (whichever name or e-mail was typed) and per address.
 	u, err := s.UserByName(ctx, username)
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, err
 	}
-	keys := []string{"u:" + Normalise(username), "a:" + addr}
-	if u != nil {
-		keys[0] = "u:" + strconv.FormatInt(u.ID, 10)
-	}
-	failures, err := s.recentFailures(ctx, keys)
+	k := newThrottleKeys(u, username, addr)
+	delay, addrRow, err := s.admit(ctx, k)
 	if err != nil {
 		return nil, err
 	}
-	if failures >= s.cfg.LockAfter {
-		return nil, ErrThrottled
-	}
-	if failures >= s.cfg.SlowAfter {
-		s.cfg.Sleep(ctx, time.Duration(failures-s.cfg.SlowAfter+1)*s.cfg.SlowStep)
+	if delay > 0 {
+		s.cfg.Sleep(ctx, delay)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 	}
 	if u == nil {
 		_, _ = CheckPassword(dummyHash, password)
-		return nil, s.fail(ctx, keys)
-	}
-	if err != nil {
-		return nil, err
+		return nil, ErrBadCredentials
 	}
 	ok, err := CheckPassword(u.Hash, password)
 	if err != nil {
 		return nil, err
 	}
 	if !ok || u.Status != 1 {
-		return nil, s.fail(ctx, keys)
+		return nil, ErrBadCredentials
 	}
 	now := s.now()
 	res := &LoginResult{User: u, Token: RandomToken(32)}
@@ -295,13 +321,17 @@ func (s *Service) Login(ctx context.Context, username, password, addr, oldToken 
 				return err
 			}
 		}
-		if _, err := db.Exec(ctx, tx, `DELETE FROM login_failures WHERE key = ?`, keys[0]); err != nil {
+		// Knowing the password ends the slow-down of the account and of this
+		// pair; the address keeps its other failures (one's own account must
+		// not clear an address that tried others), only this attempt is
+		// taken back.
+		if _, err := db.Exec(ctx, tx, `DELETE FROM login_failures WHERE key = ? OR key = ? OR id = ?`, k.pair, k.account, addrRow); err != nil {
 			return err
 		}
 		if _, err := db.Exec(ctx, tx, `DELETE FROM sessions WHERE expires < ? OR last_seen < ?`, now, now-int64(s.cfg.IdleTimeout/time.Second)); err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, `UPDATE users SET last_login = ? WHERE id = ?`, now, u.ID); err != nil {
+		if _, err := db.Exec(ctx, tx, `UPDATE users SET last_login = ?, activated = 1 WHERE id = ?`, now, u.ID); err != nil {
 			return err
 		}
 		_, err := db.Exec(ctx, tx, `INSERT INTO sessions (id, token_hash, user_id, csrf, created, last_seen, expires)
@@ -314,34 +344,69 @@ func (s *Service) Login(ctx context.Context, username, password, addr, oldToken 
 	return res, nil
 }
 
-func (s *Service) recentFailures(ctx context.Context, keys []string) (int, error) {
-	since := s.now() - int64(s.cfg.ThrottleWindow/time.Second)
-	worst := 0
-	for _, k := range keys {
-		var n int
-		if err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM login_failures WHERE key = ? AND at >= ?`, k, since); err != nil {
-			return 0, err
-		}
-		worst = max(worst, n)
+// throttleKeys name the counters of one attempt in login_failures.
+type throttleKeys struct{ pair, account, addr string }
+
+// newThrottleKeys counts a known account by id, whichever of its names was
+// typed, and an unknown name under a prefix of its own so that it cannot
+// stand for an id.
+func newThrottleKeys(u *User, username, addr string) throttleKeys {
+	account := "n:" + Normalise(username)
+	if u != nil {
+		account = "u:" + strconv.FormatInt(u.ID, 10)
 	}
-	return worst, nil
+	return throttleKeys{pair: "p:" + addr + " " + account, account: account, addr: "a:" + addr}
 }
 
-func (s *Service) fail(ctx context.Context, keys []string) error {
+// admit refuses a locked pair or address, or records the attempt as a
+// failure before the password is checked (taken back on success), so
+// concurrent guesses see each other and an abandoned one still counts. It
+// returns the delay to apply and the id of the address row.
+func (s *Service) admit(ctx context.Context, k throttleKeys) (time.Duration, int64, error) {
 	now := s.now()
+	since := now - int64(s.cfg.ThrottleWindow/time.Second)
+	var delay time.Duration
+	var addrRow int64
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		for _, k := range keys {
-			if _, err := db.Exec(ctx, tx, `INSERT INTO login_failures (key, at) VALUES (?, ?)`, k, now); err != nil {
+		if _, err := db.Exec(ctx, tx, `DELETE FROM login_failures WHERE at < ?`, since); err != nil {
+			return err
+		}
+		var rows []struct {
+			Key string `db:"key"`
+			N   int    `db:"n"`
+		}
+		if err := db.Select(ctx, tx, &rows, `SELECT key, COUNT(*) AS n FROM login_failures
+			WHERE key IN (?,?,?) AND at >= ? GROUP BY key`, k.pair, k.account, k.addr, since); err != nil {
+			return err
+		}
+		n := map[string]int{}
+		for _, r := range rows {
+			n[r.Key] = r.N
+		}
+		if n[k.pair] >= s.cfg.LockAfter || n[k.addr] >= s.cfg.AddressLimit {
+			return ErrThrottled
+		}
+		// The pair's failures are the account's too, so the account's
+		// delay covers the pair.
+		delay = min(max(s.slowdown(n[k.account], s.cfg.SlowAfter), s.slowdown(n[k.addr], s.cfg.AddressSlowAfter)), s.cfg.MaxDelay)
+		for _, key := range []string{k.pair, k.account} {
+			if _, err := db.Exec(ctx, tx, `INSERT INTO login_failures (key, at) VALUES (?, ?)`, key, now); err != nil {
 				return err
 			}
 		}
-		_, err := db.Exec(ctx, tx, `DELETE FROM login_failures WHERE at < ?`, now-int64(s.cfg.ThrottleWindow/time.Second))
+		var err error
+		addrRow, err = db.Insert(ctx, tx, `INSERT INTO login_failures (key, at) VALUES (?, ?)`, k.addr, now)
 		return err
 	})
-	if err != nil {
-		return err
+	return delay, addrRow, err
+}
+
+// slowdown grows by one step per failure from the after-th on.
+func (s *Service) slowdown(failures, after int) time.Duration {
+	if failures < after {
+		return 0
 	}
-	return ErrBadCredentials
+	return time.Duration(failures-after+1) * s.cfg.SlowStep
 }
 
 // touchEvery limits last_seen writes to one a minute per session.
@@ -409,17 +474,55 @@ func (s *Service) ChangePassword(ctx context.Context, sess *Session, oldPassword
 }
 
 // RequestReset creates a reset token for the account named by username or
-// e-mail. It returns the user and the token, or ErrNotFound (which callers
-// must not reveal to the client).
+// e-mail. It returns the user and the token, ErrNotFound or ErrResetLimited
+// (which callers must not reveal to the client). An unknown name goes the
+// same way as a known one, so the time taken tells nothing.
 func (s *Service) RequestReset(ctx context.Context, name string) (*User, string, error) {
 	u, err := s.UserByName(ctx, name)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, "", err
+	}
+	var uid int64
+	if u != nil {
+		uid = u.ID
+	}
+	token := RandomToken(32)
+	now := s.now()
+	validity := int64(s.cfg.ResetValidity / time.Second)
+	window := int64(resetWindow / time.Second)
+	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		// Locks the account's row so that concurrent requests count each other.
+		if _, err := db.Exec(ctx, tx, `UPDATE users SET status = status WHERE id = ?`, uid); err != nil {
+			return err
+		}
+		// A row expired for longer than the window no longer counts.
+		if _, err := db.Exec(ctx, tx, `DELETE FROM password_resets WHERE expires < ?`, now-window); err != nil {
+			return err
+		}
+		var open, recent int
+		if err := db.Get(ctx, tx, &open, `SELECT COUNT(*) FROM password_resets WHERE user_id = ? AND used = 0 AND expires >= ?`,
+			uid, now); err != nil {
+			return err
+		}
+		// A row was made ResetValidity before it expires.
+		if err := db.Get(ctx, tx, &recent, `SELECT COUNT(*) FROM password_resets WHERE user_id = ? AND expires > ?`,
+			uid, now-window+validity); err != nil {
+			return err
+		}
+		if u == nil {
+			return ErrNotFound
+		}
+		if open >= MaxOpenResets || recent >= MaxResetsWindow {
+			return ErrResetLimited
+		}
+		_, err := db.Exec(ctx, tx, `INSERT INTO password_resets (token_hash, user_id, expires) VALUES (?,?,?)`,
+			hashToken(token), u.ID, now+validity)
+		return err
+	})
 	if err != nil {
 		return nil, "", err
 	}
-	token := RandomToken(32)
-	_, err = s.db.Exec(ctx, `INSERT INTO password_resets (token_hash, user_id, expires) VALUES (?,?,?)`,
-		hashToken(token), u.ID, s.now()+int64(s.cfg.ResetValidity/time.Second))
-	return u, token, err
+	return u, token, nil
 }
 
 // ResetPassword sets a new password with a reset token; the token works once.

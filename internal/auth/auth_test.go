@@ -74,7 +74,8 @@ func mustCreate(t *testing.T, s *auth.Service, u auth.NewUser) int64 {
 func TestDefaults(t *testing.T) {
 	cfg := auth.New(nil, auth.Config{}).Config()
 	want := auth.Config{IdleTimeout: 8 * time.Hour, MaxAge: 30 * 24 * time.Hour, ThrottleWindow: 15 * time.Minute,
-		SlowAfter: 3, LockAfter: 10, SlowStep: 400 * time.Millisecond, ResetValidity: time.Hour}
+		SlowAfter: 3, LockAfter: 10, AddressLimit: 100, AddressSlowAfter: 30, SlowStep: 400 * time.Millisecond,
+		MaxDelay: 5 * time.Second, ResetValidity: time.Hour}
 	if cfg.Now == nil || cfg.Sleep == nil {
 		t.Fatal("no default clock or sleep")
 	}
@@ -163,35 +164,105 @@ func TestCreateUser(t *testing.T) {
 }
 
 func TestLoginThrottleConfig(t *testing.T) {
-	cfg := auth.Config{SlowAfter: 1, LockAfter: 3, SlowStep: time.Second, ThrottleWindow: time.Minute}
+	cfg := auth.Config{SlowAfter: 1, LockAfter: 3, AddressLimit: 8, SlowStep: time.Second, MaxDelay: 2500 * time.Millisecond,
+		ThrottleWindow: time.Minute}
 	each(t, cfg, func(t *testing.T, s *auth.Service, d *db.DB, c *clock) {
 		ctx := context.Background()
+		if got := s.Config().AddressSlowAfter; got != 3 {
+			t.Fatalf("address slowed after %d failures, want min(1×3, 8/2) = 3", got)
+		}
 		anaID := mustCreate(t, s, auth.NewUser{Username: "ana", Password: "valida-123", Email: "ana@example.test"})
 		mustCreate(t, s, auth.NewUser{Username: "bea", Password: "valida-123"})
+		sleeps := func() []time.Duration {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			out := c.sleeps
+			c.sleeps = nil
+			return out
+		}
+		login := func(name, password, addr string) error {
+			_, err := s.Login(ctx, name, password, addr, "")
+			return err
+		}
 		for range 3 {
-			if _, err := s.Login(ctx, "ana", "mala-clave", "10.0.0.1", ""); !errors.Is(err, auth.ErrBadCredentials) {
+			if err := login("ana", "mala-clave", "10.0.0.1"); !errors.Is(err, auth.ErrBadCredentials) {
 				t.Fatalf("want bad credentials, got %v", err)
 			}
 		}
-		if want := []time.Duration{time.Second, 2 * time.Second}; len(c.sleeps) != 2 || c.sleeps[0] != want[0] || c.sleeps[1] != want[1] {
-			t.Fatalf("sleeps: want %v, got %v", want, c.sleeps)
+		if got, want := sleeps(), []time.Duration{time.Second, 2 * time.Second}; !reflect.DeepEqual(got, want) {
+			t.Fatalf("sleeps: want %v, got %v", want, got)
 		}
-		if _, err := s.Login(ctx, "ANA", "valida-123", "10.0.0.2", ""); !errors.Is(err, auth.ErrThrottled) {
-			t.Fatalf("username lock must hold from another address and any spelling: %v", err)
+		// The pair is refused, with the right password and any spelling of the account.
+		for _, name := range []string{"ana", "ANA", "ana@example.test"} {
+			if err := login(name, "valida-123", "10.0.0.1"); !errors.Is(err, auth.ErrThrottled) {
+				t.Fatalf("pair lock, %q: %v", name, err)
+			}
 		}
-		if _, err := s.Login(ctx, "bea", "valida-123", "10.0.0.1", ""); !errors.Is(err, auth.ErrThrottled) {
-			t.Fatalf("address lock: %v", err)
+		// Another user at that address is not locked out; slowed by the
+		// address's failures (3 ≥ AddressSlowAfter).
+		if err := login("bea", "valida-123", "10.0.0.1"); err != nil {
+			t.Fatalf("other user, same address: %v", err)
 		}
-		if _, err := s.Login(ctx, "bea", "valida-123", "10.0.0.3", ""); err != nil {
+		if got, want := sleeps(), []time.Duration{time.Second}; !reflect.DeepEqual(got, want) {
+			t.Fatalf("sleeps of bea: want %v, got %v", want, got)
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM login_failures WHERE key = 'a:10.0.0.1'`); n != 3 {
+			t.Fatalf("a success must not count as a failure of the address: %d", n)
+		}
+		// The owner elsewhere gets in, slowed (capped) by the account's failures.
+		if err := login("ANA", "valida-123", "10.0.0.2"); err != nil {
+			t.Fatalf("owner from another address: %v", err)
+		}
+		if got, want := sleeps(), []time.Duration{2500 * time.Millisecond}; !reflect.DeepEqual(got, want) {
+			t.Fatalf("sleeps of the owner: want %v, got %v", want, got)
+		}
+		// That success cleared the account's failures, not the other pair's.
+		if n := count(t, d, `SELECT COUNT(*) FROM login_failures WHERE key = ?`, fmt.Sprintf("u:%d", anaID)); n != 0 {
+			t.Fatalf("account failures after a success: %d", n)
+		}
+		if err := login("ana", "valida-123", "10.0.0.1"); !errors.Is(err, auth.ErrThrottled) {
+			t.Fatalf("a success elsewhere must not lift the pair lock: %v", err)
+		}
+
+		// Rotating addresses never lock the account: 6 failures from 6 places.
+		for i := range 6 {
+			if err := login("ana", "mala-clave", fmt.Sprintf("10.1.0.%d", i)); !errors.Is(err, auth.ErrBadCredentials) {
+				t.Fatalf("rotating failure %d: %v", i, err)
+			}
+		}
+		if got := sleeps(); len(got) != 5 || got[4] != 2500*time.Millisecond {
+			t.Fatalf("rotating sleeps: want 5 growing to the cap, got %v", got)
+		}
+		if err := login("ana", "valida-123", "10.1.0.9"); err != nil {
+			t.Fatalf("owner after rotating failures: %v", err)
+		}
+
+		// The address ceiling counts every account and unknown names alike.
+		for i := range 5 {
+			if err := login(fmt.Sprintf("nadie%d", i), "mala-clave", "10.0.0.1"); !errors.Is(err, auth.ErrBadCredentials) {
+				t.Fatalf("failure %d of the address: %v", i, err)
+			}
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM login_failures WHERE key = 'n:nadie0'`); n != 1 {
+			t.Fatalf("unknown names count under their own key: %d", n)
+		}
+		if err := login("bea", "valida-123", "10.0.0.1"); !errors.Is(err, auth.ErrThrottled) {
+			t.Fatalf("address past its ceiling: %v", err)
+		}
+		if err := login("bea", "valida-123", "10.0.0.3"); err != nil {
 			t.Fatalf("other user, other address: %v", err)
 		}
+
 		c.Advance(time.Minute + time.Second)
 		res, err := s.Login(ctx, "ana@example.test", "valida-123", "10.0.0.1", "")
 		if err != nil || res.User.Username != "ana" {
 			t.Fatalf("login by e-mail after the window: %v", err)
 		}
-		// A success clears the username's failures.
-		if _, err := s.Login(ctx, "ana", "mala-clave", "10.0.0.4", ""); !errors.Is(err, auth.ErrBadCredentials) {
+		// Rows older than the window are purged.
+		if n := count(t, d, `SELECT COUNT(*) FROM login_failures`); n != 0 {
+			t.Fatalf("%d failure rows kept after the window", n)
+		}
+		if err := login("ana", "mala-clave", "10.0.0.4"); !errors.Is(err, auth.ErrBadCredentials) {
 			t.Fatal(err)
 		}
 		// Failures are counted per account, whichever of its names was typed.
@@ -339,6 +410,55 @@ func TestPasswords(t *testing.T) {
 		}
 		if ok, _ := auth.CheckPassword(hash(), "operador-1"); !ok {
 			t.Fatal("SetPassword did not set the password")
+		}
+	})
+}
+
+func TestResetLimits(t *testing.T) {
+	each(t, auth.Config{ResetValidity: 10 * time.Minute}, func(t *testing.T, s *auth.Service, d *db.DB, c *clock) {
+		ctx := context.Background()
+		uid := mustCreate(t, s, auth.NewUser{Username: "ana", Password: "valida-123", Email: "ana@example.test"})
+		mustCreate(t, s, auth.NewUser{Username: "bea", Password: "valida-123", Email: "bea@example.test"})
+		request := func(name string) error { _, _, err := s.RequestReset(ctx, name); return err }
+		for i := range auth.MaxOpenResets {
+			if err := request("ana"); err != nil {
+				t.Fatalf("request %d: %v", i, err)
+			}
+		}
+		if err := request("ana"); !errors.Is(err, auth.ErrResetLimited) {
+			t.Fatalf("past the open links: %v", err)
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM password_resets WHERE user_id = ?`, uid); n != auth.MaxOpenResets {
+			t.Fatalf("links stored: want %d, got %d", auth.MaxOpenResets, n)
+		}
+		if err := request("bea"); err != nil {
+			t.Fatalf("limits are per account: %v", err)
+		}
+		if err := request("nadie"); !errors.Is(err, auth.ErrNotFound) {
+			t.Fatalf("unknown name: %v", err)
+		}
+		// Expired links are no longer open but still count for the hour.
+		c.Advance(11 * time.Minute)
+		for i := range auth.MaxResetsWindow - auth.MaxOpenResets {
+			if err := request("ana"); err != nil {
+				t.Fatalf("request %d after expiry: %v", i, err)
+			}
+		}
+		if err := request("ana"); !errors.Is(err, auth.ErrResetLimited) {
+			t.Fatalf("past the requests of the hour: %v", err)
+		}
+		// An hour after the first requests they no longer count.
+		c.Advance(50 * time.Minute)
+		if err := request("ana"); err != nil {
+			t.Fatalf("an hour later: %v", err)
+		}
+		// Rows expired for longer than the hour are purged.
+		c.Advance(2 * time.Hour)
+		if err := request("ana"); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM password_resets`); n != 1 {
+			t.Fatalf("rows kept: want 1, got %d", n)
 		}
 	})
 }

@@ -245,7 +245,7 @@ func (s *Service) Save(ctx context.Context, clubID int64, in Input) (*Product, e
 					With("code", in.Code).With("product", other[0])
 			}
 		}
-		imgs, err := files.StoreImages(ctx, tx, clubID, in.Images)
+		imgs, err := files.StoreImages(ctx, tx, clubID, files.ProductImage, in.Images)
 		if err != nil {
 			return err
 		}
@@ -373,7 +373,8 @@ func publicURL(u string) string { return strings.Replace(u, "/api/files/", "/api
 func (s *Service) PublicImage(ctx context.Context, fileID string) (bool, error) {
 	var n int
 	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM product_images i JOIN products p ON p.id = i.product_id
-		WHERE (i.file_id = ? OR i.thumb_id = ?) AND p.status = 1 AND p.deleted = 0`, fileID, fileID)
+		JOIN files f ON f.id = ? AND f.club_id = p.club_id AND f.purpose = 'product_image'
+		WHERE (i.file_id = f.id OR i.thumb_id = f.id) AND p.status = 1 AND p.deleted = 0`, fileID)
 	return n > 0, err
 }
 

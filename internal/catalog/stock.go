@@ -81,13 +81,32 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 		Unlimited bool   `db:"unlimited_stock"`
 		Level     int64  `db:"stock"`
 	}
+	if c.Quantity.Check() != nil {
+		return nil, problem.Invalidf("stock.too_large", "new_stock", "%s", amount.ErrQuantityTooLarge.Error())
+	}
 	// The UPDATE takes the row lock first, so concurrent changes queue and none is lost.
+	// It applies only while the new level stays within ±MaxMilli, so the sum can never
+	// overflow in either database.
+	q, limit := int64(c.Quantity), int64(amount.MaxMilli)
 	if err := db.Select(ctx, tx, &p, `UPDATE products SET stock = stock + ? WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0
-		RETURNING title, unlimited_stock, stock`, int64(c.Quantity), c.PID, clubID, KindPro); err != nil {
+		AND stock BETWEEN ? AND ? RETURNING title, unlimited_stock, stock`, q, c.PID, clubID, KindPro, -limit-q, limit-q); err != nil {
 		return nil, err
 	}
 	if len(p) == 0 {
-		return nil, ErrNotFound
+		if err := db.Select(ctx, tx, &p, `SELECT title, unlimited_stock, stock FROM products WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0`,
+			c.PID, clubID, KindPro); err != nil {
+			return nil, err
+		}
+		if len(p) == 0 {
+			return nil, ErrNotFound
+		}
+		switch {
+		case p[0].Unlimited && (kind == MoveManual || kind == MoveCount): // refused below
+		case q < 0 && kind != MoveSale:
+			return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p[0].Title).With("product", p[0].Title)
+		default:
+			return nil, problem.Invalidf("stock.too_large", "new_stock", "El stock de %s no puede superar 1.000.000.000", p[0].Title).With("product", p[0].Title)
+		}
 	}
 	if p[0].Unlimited && (kind == MoveManual || kind == MoveCount) {
 		return nil, problem.Invalidf("stock.unlimited", "pid", "%s tiene stock ilimitado: su stock no se ajusta", p[0].Title).With("product", p[0].Title)

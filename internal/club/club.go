@@ -4,6 +4,7 @@
 package club
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -240,7 +241,7 @@ func (s *Service) Save(ctx context.Context, id int64, u Update) error {
 			}
 		}
 		if u.Logo != nil {
-			fid, err := files.SaveImage(ctx, tx, id, *u.Logo)
+			fid, err := files.SaveImage(ctx, tx, id, files.ClubImage, *u.Logo)
 			if err != nil {
 				return err
 			}
@@ -250,9 +251,15 @@ func (s *Service) Save(ctx context.Context, id int64, u Update) error {
 		}
 		if u.Images != nil || u.KeepImages != nil {
 			ids := slices.Clone(u.KeepImages)
+			for _, fid := range ids {
+				// a kept image must be one of this club's page images, never another file of the club
+				if ok, err := files.Owned(ctx, tx, id, files.ClubImage, fid); err != nil || !ok {
+					return cmp.Or(err, files.ErrNotImage)
+				}
+			}
 			if u.Images != nil {
 				for _, img := range *u.Images {
-					fid, err := files.SaveImage(ctx, tx, id, img)
+					fid, err := files.SaveImage(ctx, tx, id, files.ClubImage, img)
 					if err != nil {
 						return err
 					}

@@ -11,11 +11,28 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 
 	"socius/internal/db"
 )
+
+// Purposes a file is uploaded for. The purpose is fixed at upload and is part
+// of the file's id: a member's document can never be reused as a product
+// image, and only the public purposes are ever served without a login.
+const (
+	MemberPhoto    = "member_photo"
+	MemberDocument = "member_document"
+	Signature      = "signature"
+	ProductImage   = "product_image"
+	InventoryImage = "inventory_image"
+	ClubImage      = "club_image"
+)
+
+// Public reports whether files of a purpose may be shown to anyone (a
+// published product's picture, the club's page).
+func Public(purpose string) bool { return purpose == ProductImage || purpose == ClubImage }
 
 // MaxImageBytes caps an uploaded image.
 const MaxImageBytes = 5 << 20
@@ -31,6 +48,7 @@ var (
 type File struct {
 	ID          string `db:"id"`
 	ClubID      *int64 `db:"club_id"`
+	Purpose     string `db:"purpose"`
 	ContentType string `db:"content_type"`
 	Data        []byte `db:"data"`
 	Created     int64  `db:"created"`
@@ -50,10 +68,17 @@ func SniffImage(data []byte) (string, error) {
 	}
 	head := strings.TrimSpace(string(data[:min(len(data), 512)]))
 	if strings.HasPrefix(head, "<svg") || (strings.HasPrefix(head, "<?xml") && strings.Contains(head, "<svg")) {
+		// A picture needs no script, event handler, embedded document or
+		// outside reference; an SVG that has one is refused, not cleaned.
+		if svgActive.Match(data) {
+			return "", ErrNotImage
+		}
 		return "image/svg+xml", nil
 	}
 	return "", ErrNotImage
 }
+
+var svgActive = regexp.MustCompile(`(?i)<\s*(script|foreignobject|iframe|embed|object|handler|listener|set|animate)\b|\son[a-z]+\s*=|javascript:|data:text/html|(href|src)\s*=\s*["']?\s*(https?:|//)|<!entity|@import`)
 
 // DecodeDataURL accepts "data:image/png;base64,…" or bare base64.
 func DecodeDataURL(s string) ([]byte, error) {
@@ -67,37 +92,46 @@ func DecodeDataURL(s string) ([]byte, error) {
 	return b, nil
 }
 
-// SaveImage checks and stores an image for a club, returning its id.
-func SaveImage(ctx context.Context, q db.Q, clubID int64, data []byte) (string, error) {
+// SaveImage checks and stores an image for a club and purpose, returning its id.
+func SaveImage(ctx context.Context, q db.Q, clubID int64, purpose string, data []byte) (string, error) {
 	ct, err := SniffImage(data)
 	if err != nil {
 		return "", err
 	}
-	return Save(ctx, q, clubID, ct, "", data)
+	return Save(ctx, q, clubID, purpose, ct, "", data)
 }
 
-// Save stores bytes of a checked content type for a club, returning the id.
-func Save(ctx context.Context, q db.Q, clubID int64, ct, name string, data []byte) (string, error) {
-	// The club is part of the key: the same bytes uploaded by two clubs are two files, each served to its own staff.
-	sum := sha256.Sum256(append([]byte(fmt.Sprintf("%d\x00%s\x00", clubID, ct)), data...))
+// Save stores bytes of a checked content type for a club and purpose,
+// returning the id.
+func Save(ctx context.Context, q db.Q, clubID int64, purpose, ct, name string, data []byte) (string, error) {
+	// The club and the purpose are part of the key: the same bytes uploaded
+	// by two clubs, or as a document and as a product image, are two files.
+	sum := sha256.Sum256(append([]byte(fmt.Sprintf("%d\x00%s\x00%s\x00", clubID, purpose, ct)), data...))
 	id := hex.EncodeToString(sum[:])
 	var n int
 	if err := db.Get(ctx, q, &n, `SELECT COUNT(*) FROM files WHERE id = ?`, id); err != nil {
 		return "", err
 	}
 	if n == 0 {
-		if _, err := db.Exec(ctx, q, `INSERT INTO files (id, club_id, content_type, size, data, name, created) VALUES (?,?,?,?,?,?,?)`,
-			id, clubID, ct, len(data), data, name, time.Now().Unix()); err != nil {
+		if _, err := db.Exec(ctx, q, `INSERT INTO files (id, club_id, purpose, content_type, size, data, name, created) VALUES (?,?,?,?,?,?,?,?)`,
+			id, clubID, purpose, ct, len(data), data, name, time.Now().Unix()); err != nil {
 			return "", err
 		}
 	}
 	return id, nil
 }
 
+// Owned reports whether a stored file belongs to the club with that purpose.
+func Owned(ctx context.Context, q db.Q, clubID int64, purpose, id string) (bool, error) {
+	var n int
+	err := db.Get(ctx, q, &n, `SELECT COUNT(*) FROM files WHERE id = ? AND club_id = ? AND purpose = ?`, id, clubID, purpose)
+	return n > 0, err
+}
+
 // Get loads a file.
 func Get(ctx context.Context, d *db.DB, id string) (*File, error) {
 	var f File
-	err := d.Get(ctx, &f, `SELECT id, club_id, content_type, data, created FROM files WHERE id = ?`, id)
+	err := d.Get(ctx, &f, `SELECT id, club_id, purpose, content_type, data, created FROM files WHERE id = ?`, id)
 	if errors.Is(err, db.ErrNoRows) {
 		return nil, ErrNotFound
 	}

@@ -56,14 +56,14 @@ type Image struct {
 // StoreImages turns a list of images as the spec sends them (base64 data URLs
 // for new ones, "/api/files/<id>" for ones already stored) into stored files
 // with thumbnails, checking every one. An already stored image must belong to
-// the club (it is looked up, never trusted). All or nothing: the caller's
-// transaction rolls back on error.
-func StoreImages(ctx context.Context, q db.Q, clubID int64, srcs []string) ([]Image, error) {
+// the club and have been uploaded for the same purpose (it is looked up, never
+// trusted). All or nothing: the caller's transaction rolls back on error.
+func StoreImages(ctx context.Context, q db.Q, clubID int64, purpose string, srcs []string) ([]Image, error) {
 	out := make([]Image, 0, len(srcs))
 	for _, src := range srcs {
 		if id, ok := StoredID(src); ok {
 			var thumb []string
-			if err := db.Select(ctx, q, &thumb, `SELECT thumb FROM files WHERE id = ? AND club_id = ?`, id, clubID); err != nil {
+			if err := db.Select(ctx, q, &thumb, `SELECT thumb FROM files WHERE id = ? AND club_id = ? AND purpose = ?`, id, clubID, purpose); err != nil {
 				return nil, err
 			}
 			if len(thumb) == 0 {
@@ -76,13 +76,13 @@ func StoreImages(ctx context.Context, q db.Q, clubID int64, srcs []string) ([]Im
 		if err != nil {
 			return nil, err
 		}
-		id, err := SaveImage(ctx, q, clubID, data)
+		id, err := SaveImage(ctx, q, clubID, purpose, data)
 		if err != nil {
 			return nil, err
 		}
 		img := Image{File: id, Thumb: id}
 		if t, ok := Thumbnail(data); ok {
-			if img.Thumb, err = Save(ctx, q, clubID, "image/jpeg", "", t); err != nil {
+			if img.Thumb, err = Save(ctx, q, clubID, purpose, "image/jpeg", "", t); err != nil {
 				return nil, err
 			}
 			if _, err := db.Exec(ctx, q, `UPDATE files SET thumb = ? WHERE id = ?`, img.Thumb, id); err != nil {

@@ -70,7 +70,7 @@ type ProductQuery struct {
 	Category int64  `query:"category"`
 	Sort     string `query:"sort" enum:",list_name,code,price,cost,stock,category,changed"`
 	Desc     bool   `query:"desc"`
-	Page     int    `query:"page" minimum:"0" doc:"0-based"`
+	Page     int    `query:"page" minimum:"0" maximum:"1000000" doc:"0-based"`
 	Limit    int    `query:"limit" minimum:"0" maximum:"500" doc:"Page size; 0 = 50"`
 }
 
@@ -242,9 +242,12 @@ func (s *Server) publicImage(ctx context.Context, in *fileInput) (*fileOutput, e
 	if err != nil {
 		return nil, err
 	}
+	if !files.Public(f.Purpose) {
+		return nil, Fail(http.StatusNotFound, "not_found", "No encontrado")
+	}
 	// Not immutable: unpublishing the product withdraws the image.
-	return &fileOutput{ContentType: f.ContentType, CacheControl: "public, max-age=3600", ETag: `"` + f.ID[:32] + `"`,
-		CSP: "sandbox; default-src 'none'; style-src 'unsafe-inline'", Body: f.Data}, nil
+	return &fileOutput{ContentType: f.ContentType, Disposition: disposition(f), CacheControl: "public, max-age=3600", ETag: `"` + f.ID[:32] + `"`,
+		CSP: fileCSP, Body: f.Data}, nil
 }
 
 type presetsOutput struct{ Body []catalog.Preset }

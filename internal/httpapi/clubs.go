@@ -140,6 +140,7 @@ type fileInput struct {
 
 type fileOutput struct {
 	ContentType  string `header:"Content-Type"`
+	Disposition  string `header:"Content-Disposition"`
 	CacheControl string `header:"Cache-Control"`
 	ETag         string `header:"ETag"`
 	CSP          string `header:"Content-Security-Policy"`
@@ -162,6 +163,24 @@ func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
 			return nil, err
 		}
 	}
-	return &fileOutput{ContentType: f.ContentType, CacheControl: "private, max-age=31536000, immutable",
-		ETag: `"` + f.ID[:32] + `"`, CSP: "sandbox; default-src 'none'; style-src 'unsafe-inline'", Body: f.Data}, nil
+	return &fileOutput{ContentType: f.ContentType, Disposition: disposition(f), CacheControl: "private, max-age=31536000, immutable",
+		ETag: `"` + f.ID[:32] + `"`, CSP: fileCSP, Body: f.Data}, nil
+}
+
+// fileCSP keeps a stored file inert even if a browser renders it as a page.
+const fileCSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'"
+
+// disposition shows raster images inline (photos, product pictures) and
+// makes everything else (PDF documents, anything that could hold a page)
+// a download.
+func disposition(f *files.File) string {
+	switch f.ContentType {
+	case "image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml":
+		return "inline"
+	}
+	name := "documento"
+	if f.ContentType == "application/pdf" {
+		name += ".pdf"
+	}
+	return `attachment; filename="` + name + `"`
 }

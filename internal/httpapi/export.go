@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -19,9 +22,22 @@ type downloadOutput struct {
 
 // download writes a table as name.xlsx (numbers stay numbers) or as a UTF-8
 // name.csv with a byte-order mark (so Excel reads the accents), ';'-separated
-// as Excel expects in Spanish locales, with a header row.
+// as Excel expects in Spanish locales, with a header row. Every text cell goes
+// through safeCell, so no export can carry a formula.
 func download(format, name, sheet string, header []string, rows [][]any) (*downloadOutput, error) {
 	out := &downloadOutput{CacheControl: "no-store"}
+	header = slices.Clone(header)
+	for i, h := range header {
+		header[i] = safeCell(h)
+	}
+	safe := make([][]any, len(rows))
+	for i, r := range rows {
+		safe[i] = make([]any, len(r))
+		for j, v := range r {
+			safe[i][j] = cellValue(v)
+		}
+	}
+	rows = safe
 	if format == "csv" {
 		var buf bytes.Buffer
 		buf.WriteString("\ufeff")
@@ -36,7 +52,7 @@ func download(format, name, sheet string, header []string, rows [][]any) (*downl
 					rec[i] = strings.Replace(strconv.FormatFloat(f, 'f', -1, 64), ".", ",", 1)
 					continue
 				}
-				rec[i] = fmt.Sprint(v)
+				rec[i] = fmt.Sprint(v) // numbers; text was made safe above
 			}
 			_ = w.Write(rec)
 		}
@@ -84,4 +100,30 @@ func yes(b bool) string {
 		return "Sí"
 	}
 	return "No"
+}
+
+// cellValue keeps numbers, flags, times and empty cells as they are and turns
+// anything else into safe text.
+func cellValue(v any) any {
+	switch v := v.(type) {
+	case nil, bool, time.Time, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+		return v
+	case string:
+		return safeCell(v)
+	default:
+		return safeCell(fmt.Sprint(v))
+	}
+}
+
+// plainNumber is text a spreadsheet reads as a number and never as a formula.
+var plainNumber = regexp.MustCompile(`^[+-]?[0-9]+([.,][0-9]+)?$`)
+
+// safeCell neutralises text a spreadsheet would run as a formula (OWASP's
+// CSV injection rule): a leading =, +, -, @, tab or carriage return gets a
+// single quote before it, so the cell is shown as the text it is.
+func safeCell(s string) string {
+	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || plainNumber.MatchString(s) {
+		return s
+	}
+	return "'" + s
 }

@@ -69,8 +69,41 @@ func (s *Server) memberError(err error) error {
 		return Fail(404, "category.not_found", member.ErrCategoryNotFound.Error())
 	case errors.Is(err, member.ErrAdminOnly):
 		return Fail(403, "member.admin_only", member.ErrAdminOnly.Error())
+	case errors.Is(err, member.ErrStaffAdminOnly):
+		return Fail(403, "member.staff_admin_only", member.ErrStaffAdminOnly.Error())
+	case errors.Is(err, member.ErrNoOnlineAccount):
+		return Fail(400, "member.no_online_account", member.ErrNoOnlineAccount.Error())
+	case errors.Is(err, member.ErrLinkPending):
+		return Fail(400, "member.link_pending", member.ErrLinkPending.Error())
+	case errors.Is(err, member.ErrAccountActive):
+		return Fail(400, "member.account_active", member.ErrAccountActive.Error())
+	case errors.Is(err, member.ErrLinkInvalid):
+		return Fail(400, "member.link_invalid", member.ErrLinkInvalid.Error())
 	}
 	return err
+}
+
+// actor is the staff user of the request as the member rules see them.
+func actor(ri *reqInfo) member.Actor {
+	return member.Actor{UserID: ri.User.ID, IsAdmin: slices.Contains(ri.Staff.Roles, access.Administrador)}
+}
+
+// saveMember saves a member and, when the save asked to link a person's
+// existing account, mails the request to the e-mail on that account (never
+// to an address the staff typed).
+func (s *Server) saveMember(ctx context.Context, in member.Input) (*member.Member, error) {
+	ri := info(ctx)
+	m, err := s.members.Save(ctx, ri.Club.ID, actor(ri), in)
+	if err != nil {
+		return nil, s.memberError(err)
+	}
+	if lr := m.LinkRequest; lr != nil {
+		link := s.cfg.PublicURL + "/app/account-link?token=" + lr.Token
+		body := fmt.Sprintf("Hola,\n\n%s quiere vincular tu ficha de socio a tu cuenta de Socius. Si eres socio de este club y quieres que su personal vea tu cuenta, acepta aquí (válido durante 7 días):\n\n%s\n\nSi no lo conoces, rechaza la petición o ignora este mensaje: sin tu respuesta el club no ve nada de tu cuenta.\n",
+			ri.Club.Title, link)
+		s.sendMailLater(lr.Email, "Socius: "+ri.Club.Title+" quiere vincular tu cuenta", body)
+	}
+	return m, nil
 }
 
 // MemberFilter is the search bar of the member screens.
@@ -91,7 +124,7 @@ type MemberFilter struct {
 
 func (f MemberFilter) filter() member.Filter {
 	out := member.Filter{Number: f.Number, Nombre: f.Nombre, Surname: f.Surname, DNI: member.NormaliseDNI(f.DNI),
-		Keychain: f.Keychain, Email: f.Email, Telefono: f.Telefono, UID: f.UID, NID: f.NID}
+		Keychain: member.NormaliseCode(f.Keychain), Email: f.Email, Telefono: f.Telefono, UID: f.UID, NID: f.NID}
 	if f.Status == "1" || f.Status == "0" {
 		st := int(f.Status[0] - '0')
 		out.Status = &st
@@ -106,7 +139,7 @@ func (f MemberFilter) filter() member.Filter {
 type memberSearchInput struct {
 	MemberFilter
 	Limit int `query:"limit" minimum:"1" maximum:"100" default:"14"`
-	Page  int `query:"page" minimum:"0" default:"0" doc:"0-based page"`
+	Page  int `query:"page" minimum:"0" maximum:"1000000" default:"0" doc:"0-based page"`
 }
 
 type memberListOutput struct {
@@ -153,7 +186,8 @@ func exportRow(m *member.Member, tz *time.Location) []string {
 	}
 	phone := m.Telefono
 	if phone != "" && m.CountryCode != "" {
-		phone = "+" + m.CountryCode + " " + phone
+		// "(+34) 600…": a cell starting with "+" is a formula to a spreadsheet
+		phone = "(+" + m.CountryCode + ") " + phone
 	}
 	return []string{strconv.FormatInt(m.Number, 10), m.Nombre, m.Surname, m.Surname2, m.DNI, m.Email, phone,
 		date(m.Birthdate), m.Type, status, yes(m.IsStaff), yes(m.OnlineAccount), date(m.EndDate), m.Keychain, cat,
@@ -221,21 +255,19 @@ type memberSaveInput struct{ Body memberPayload }
 type memberOutput struct{ Body member.Member }
 
 func (s *Server) memberSave(ctx context.Context, in *memberSaveInput) (*memberOutput, error) {
-	ri := info(ctx)
 	p := in.Body
 	nid := p.NID
 	if nid == 0 {
 		nid = p.MembershipID
 	}
-	m, err := s.members.Save(ctx, ri.Club.ID, member.Actor{UserID: ri.User.ID, IsAdmin: slices.Contains(ri.Staff.Roles, access.Administrador)},
-		member.Input{NID: nid, Nombre: p.Nombre, Surname: p.Surname, Surname2: p.Surname2, DNI: p.DNI, Email: p.Email,
-			Telefono: p.Telefono, CountryCode: p.CountryCode, Birthday: p.Birthday, Type: p.TypeMember, Status: p.StatusMember,
-			IsStaff: p.IsStaff, OnlineAccount: p.OnlineAccount, EndDate: p.EndDate, Keychain: p.Keychain,
-			ConsumForecast: p.ConsumForecast, Notes: p.Notes, Number: p.Number, Address: p.MemcardAddress,
-			Negative: p.MonederoNegativo, Category: p.CategoryMember, Roles: p.MemcardRoles, Endorsements: p.EndorsementMember,
-			Documents: p.Documents, Photo: p.Foto, Signature: p.Signature})
+	m, err := s.saveMember(ctx, member.Input{NID: nid, Nombre: p.Nombre, Surname: p.Surname, Surname2: p.Surname2, DNI: p.DNI, Email: p.Email,
+		Telefono: p.Telefono, CountryCode: p.CountryCode, Birthday: p.Birthday, Type: p.TypeMember, Status: p.StatusMember,
+		IsStaff: p.IsStaff, OnlineAccount: p.OnlineAccount, EndDate: p.EndDate, Keychain: p.Keychain,
+		ConsumForecast: p.ConsumForecast, Notes: p.Notes, Number: p.Number, Address: p.MemcardAddress,
+		Negative: p.MonederoNegativo, Category: p.CategoryMember, Roles: p.MemcardRoles, Endorsements: p.EndorsementMember,
+		Documents: p.Documents, Photo: p.Foto, Signature: p.Signature})
 	if err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	return &memberOutput{Body: *m}, nil
 }
@@ -247,7 +279,7 @@ type memberDeleteInput struct {
 
 func (s *Server) memberDelete(ctx context.Context, in *memberDeleteInput) (*okOutput, error) {
 	ri := info(ctx)
-	return &okOutput{}, s.memberError(s.members.Delete(ctx, ri.Club.ID, in.NID, member.Actor{UserID: ri.User.ID}))
+	return &okOutput{}, s.memberError(s.members.Delete(ctx, ri.Club.ID, in.NID, actor(ri)))
 }
 
 type byDNIInput struct {
@@ -266,7 +298,7 @@ func (s *Server) memberByDNI(ctx context.Context, in *byDNIInput) (*memberOutput
 // memberCard looks a scanned code up: an ID number, a key fob or a member number.
 func (s *Server) memberCard(ctx context.Context, in *byDNIInput) (*memberOutput, error) {
 	clubID := info(ctx).Club.ID
-	code := strings.TrimSpace(in.DNI)
+	code := member.NormaliseCode(in.DNI)
 	if code == "" { // an empty key fob filter would match the club's first member
 		return nil, s.memberError(member.ErrNotFound)
 	}
@@ -316,7 +348,6 @@ type registerOutput struct {
 // memberRegister is the new-member registration modal: DNI and phone are
 // required (the spec's check was unreliable; here it is enforced).
 func (s *Server) memberRegister(ctx context.Context, in *registerInput) (*registerOutput, error) {
-	ri := info(ctx)
 	b := in.Body
 	if strings.TrimSpace(b.DNI) == "" || strings.TrimSpace(b.Tlf) == "" {
 		return nil, Fail(400, "member.dni_phone_required", "Los campos DNI y Teléfono son obligatorios")
@@ -331,15 +362,15 @@ func (s *Server) memberRegister(ctx context.Context, in *registerInput) (*regist
 	}
 	online := true
 	bd := b.Birthdate
-	m, err := s.members.Save(ctx, ri.Club.ID, member.Actor{UserID: ri.User.ID}, member.Input{Nombre: &b.Name, Surname: &b.Surname,
+	m, err := s.saveMember(ctx, member.Input{Nombre: &b.Name, Surname: &b.Surname,
 		DNI: &b.DNI, Email: &b.Email, Telefono: &b.Tlf, Birthday: &bd, Number: number, OnlineAccount: &online})
 	if err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	out := &registerOutput{}
 	out.Body.Message, out.Body.Member = "El socio se a registrado correctamente", *m
-	if b.SendSMS {
-		msg, err := s.invite(ctx, m, m.Telefono, m.CountryCode)
+	if b.SendSMS && !m.LinkPending {
+		msg, err := s.invite(ctx, m)
 		if err != nil {
 			return nil, err
 		}
@@ -348,11 +379,17 @@ func (s *Server) memberRegister(ctx context.Context, in *registerInput) (*regist
 	return out, nil
 }
 
-// invite sends the SMS invitation: a link to set the account's password.
-func (s *Server) invite(ctx context.Context, m *member.Member, phone, country string) (comms.Message, error) {
+// invite sends the SMS invitation: a link to set the password of an account
+// the club made for this member and nobody has activated, to the phone on the
+// member's record. An active account is its owner's: no link is made for it.
+func (s *Server) invite(ctx context.Context, m *member.Member) (comms.Message, error) {
 	ri := info(ctx)
-	if m.User == nil {
-		return comms.Message{}, Fail(400, "member.no_online_account", "Este socio no dispone de cuenta online")
+	if err := s.members.InvitationAllowed(ctx, ri.Club.ID, m); err != nil {
+		return comms.Message{}, s.memberError(err)
+	}
+	phone, country := m.Telefono, m.CountryCode
+	if strings.TrimSpace(phone) == "" {
+		return comms.Message{}, Fail(400, "member.phone_required", "El socio no tiene teléfono")
 	}
 	u, err := s.auth.UserByID(ctx, m.User.UID)
 	if err != nil {
@@ -403,12 +440,18 @@ func (s *Server) smsInvite(ctx context.Context, in *smsInviteInput) (*messageSta
 	if cc == "" {
 		cc = m.CountryCode
 	}
+	if err := s.members.InvitationAllowed(ctx, ri.Club.ID, m); err != nil {
+		return nil, s.memberError(err)
+	}
+	// The phone asked for when the record has none is saved to the record
+	// first (a staff record's only by an Administrador); the link goes to the
+	// record's phone.
 	if tlf != m.Telefono || cc != m.CountryCode {
-		if _, err := s.members.Save(ctx, ri.Club.ID, member.Actor{UserID: ri.User.ID}, member.Input{NID: m.NID, Telefono: &tlf, CountryCode: &cc}); err != nil {
+		if m, err = s.members.Save(ctx, ri.Club.ID, actor(ri), member.Input{NID: m.NID, Telefono: &tlf, CountryCode: &cc}); err != nil {
 			return nil, s.memberError(err)
 		}
 	}
-	msg, err := s.invite(ctx, m, tlf, cc)
+	msg, err := s.invite(ctx, m)
 	if err != nil {
 		return nil, err
 	}
@@ -512,7 +555,7 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 type clubUsersInput struct {
 	Association int64 `query:"association" required:"true"`
 	Limit       int   `query:"limit" minimum:"1" maximum:"100" default:"24"`
-	Page        int   `query:"page" minimum:"0" default:"0"`
+	Page        int   `query:"page" minimum:"0" maximum:"1000000" default:"0"`
 }
 
 // ClubUser is an online account of a club member (users manager).
@@ -601,7 +644,7 @@ func (s *Server) fileUpload(ctx context.Context, in *uploadInput) (*uploadOutput
 	out := &uploadOutput{Body: []member.Document{}}
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		for _, u := range ups {
-			id, err := files.Save(ctx, tx, clubID, u.ct, u.name, u.data)
+			id, err := files.Save(ctx, tx, clubID, files.MemberDocument, u.ct, u.name, u.data)
 			if err != nil {
 				return err
 			}

@@ -21,6 +21,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"socius/internal/access"
+	"socius/internal/auth"
 	"socius/internal/club"
 	"socius/internal/testkit"
 )
@@ -568,6 +569,18 @@ func memberStaff(t *testing.T, w *memberWorld) {
 		if s["is_staff"] != true || s["online_account"] != true {
 			t.Fatalf("staff forces the online account: %v", s)
 		}
+		// The account is the person's: the record waits until they accept the
+		// request mailed to them, and Alfa is not theirs until then.
+		if s["user"] != nil || s["account_link_pending"] != true {
+			t.Fatalf("the existing account is linked only when its owner accepts: %v", s)
+		}
+		if mine := myClubIDs(t, w.betaAdm); slices.Contains(mine, w.alfa) {
+			t.Fatalf("Alfa reached before the person accepted: %v", mine)
+		}
+		// The person follows the mailed link (its token is only in the mail; here a known one stands in).
+		exec(t, k, `UPDATE account_links SET token_hash = ? WHERE member_id = ?`, auth.HashToken("known-token"), num(s["nid"]))
+		expectOK(t, "accept the link", w.betaAdm.Do("POST", "/api/account_link", map[string]any{"token": "known-token", "accept": true}))
+		s = getMember(t, w.admin, w.alfa, num(s["nid"]))
 		if uid := num(jget(s, "user", "uid")); uid != w.betaUID {
 			t.Fatalf("linked user %d, want the existing one %d", uid, w.betaUID)
 		}

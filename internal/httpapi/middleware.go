@@ -76,8 +76,7 @@ func unsafeMethod(m string) bool {
 // the anonymous cookie's token (from /services/session/token) otherwise.
 func (s *Server) sessionMiddleware(ctx huma.Context, next func(huma.Context)) {
 	r, _ := humago.Unwrap(ctx)
-	ri := &reqInfo{Addr: s.clientAddr(r), r: r,
-		Secure: r.TLS != nil || (s.cfg.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https")}
+	ri := &reqInfo{Addr: s.clientAddr(r), r: r, Secure: s.secure(r)}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
 		sess, u, err := s.auth.Authenticate(ctx.Context(), c.Value)
 		switch {
@@ -120,7 +119,11 @@ func (s *Server) gateMiddleware(g Gate) func(huma.Context, func(huma.Context)) {
 			next(ctx)
 			return
 		}
-		raw, found := s.clubRef(ctx, g.From)
+		raw, found, bad := s.clubRef(ctx, g.From)
+		if bad != nil {
+			s.writeErr(ctx, bad)
+			return
+		}
 		if !found && g.ClubOptional {
 			ids, err := s.clubs.ForUser(ctx.Context(), ri.User.ID)
 			if err != nil {
@@ -182,49 +185,65 @@ func toAPIError(err error) *APIError {
 }
 
 // clubRef finds the club id where the route says it is. A body field is read
-// from a buffered copy, so the handler still gets the whole body.
-func (s *Server) clubRef(ctx huma.Context, ref ClubRef) (string, bool) {
+// from a buffered copy, so the handler still gets the whole body; a body that
+// cannot be read is refused here as huma would refuse it, not as a missing club.
+func (s *Server) clubRef(ctx huma.Context, ref ClubRef) (string, bool, *APIError) {
 	switch ref.In {
 	case "query":
 		v := ctx.Query(ref.Name)
-		return v, v != ""
+		return v, v != "", nil
 	case "path":
 		v := ctx.Param(ref.Name)
-		return v, v != ""
+		return v, v != "", nil
 	case "form":
 		r, _ := humago.Unwrap(ctx)
 		r.Body = http.MaxBytesReader(nil, r.Body, bodyLimit(ctx))
 		if err := r.ParseMultipartForm(8 << 20); err != nil {
-			return "", false
+			return "", false, nil
 		}
 		v := r.FormValue(ref.Name)
-		return v, v != ""
+		return v, v != "", nil
 	case "body":
 		r, _ := humago.Unwrap(ctx)
-		buf, err := io.ReadAll(io.LimitReader(r.Body, bodyLimit(ctx)+1))
+		limit := bodyLimit(ctx)
+		buf, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
 		if err != nil {
-			return "", false
+			return "", false, nil
 		}
 		r.Body = io.NopCloser(bytes.NewReader(buf))
+		if int64(len(buf)) >= limit { // huma's own rule: a body that reaches the limit is too large
+			return "", false, errTooLarge()
+		}
+		if len(buf) == 0 {
+			return "", false, nil
+		}
+		ct := ctx.Header("Content-Type")
+		if ct == "" {
+			ct = "application/json"
+		}
+		var raw json.RawMessage
+		if s.api.Unmarshal(ct, buf, &raw) != nil { // the formats huma would accept, and only valid JSON
+			return "", false, errNotJSON()
+		}
 		var m map[string]json.RawMessage
-		if json.Unmarshal(buf, &m) != nil {
-			return "", false
+		if json.Unmarshal(raw, &m) != nil {
+			return "", false, Fail(400, "request.invalid", "Datos no válidos: body: expected object")
 		}
 		v, ok := m[ref.Name]
 		if !ok {
-			return "", false
+			return "", false, nil
 		}
 		var n json.Number
 		if json.Unmarshal(v, &n) == nil {
-			return n.String(), true
+			return n.String(), true, nil
 		}
 		var str string
 		if json.Unmarshal(v, &str) == nil {
-			return str, true
+			return str, true, nil
 		}
-		return "", true
+		return "", true, nil
 	}
-	return "", false
+	return "", false, nil
 }
 
 // bodyLimit is the operation's body size limit (huma's default when unset).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"socius/internal/amount"
 	"socius/internal/auth"
 	"socius/internal/club"
 	"socius/internal/files"
@@ -41,17 +42,46 @@ const (
 
 func denied(name string) string { return "Access denied for user " + name }
 
+// The refusals of a body that cannot be read, the same whether huma or the
+// club gate (which reads the club from the body first) finds the problem.
+func errTooLarge() *APIError {
+	return Fail(http.StatusBadRequest, "request.too_large", "La petición es demasiado grande")
+}
+func errNotJSON() *APIError {
+	return Fail(http.StatusBadRequest, "request.invalid", "La petición no es un JSON válido")
+}
+
+// amountErrors name the numbers refused for their size by their own code.
+var amountErrors = map[string]error{
+	"amount.money_too_large":    amount.ErrMoneyTooLarge,
+	"amount.quantity_too_large": amount.ErrQuantityTooLarge,
+}
+
 func init() {
 	// Every error huma produces itself (bad JSON, wrong types, too large
 	// bodies, unknown routes) keeps our shape; input problems become 400.
 	huma.NewError = func(status int, msg string, errs ...error) huma.StatusError {
 		code := "request.invalid"
 		switch status {
-		case http.StatusUnprocessableEntity, http.StatusBadRequest:
+		case http.StatusBadRequest, http.StatusUnsupportedMediaType:
+			// huma answers these when the body does not parse in its content type
+			for _, e := range errs {
+				if d := (*huma.ErrorDetail)(nil); errors.As(e, &d) && d.Location == "body" {
+					return errNotJSON()
+				}
+			}
 			status = http.StatusBadRequest
+		case http.StatusUnprocessableEntity:
+			status = http.StatusBadRequest
+			for _, e := range errs {
+				for c, ae := range amountErrors {
+					if d := (*huma.ErrorDetail)(nil); errors.As(e, &d) && strings.Contains(d.Message, ae.Error()) {
+						return Fail(status, c, ae.Error())
+					}
+				}
+			}
 		case http.StatusRequestEntityTooLarge:
-			status, code = http.StatusBadRequest, "request.too_large"
-			msg = "La petición es demasiado grande"
+			return errTooLarge()
 		case http.StatusNotFound:
 			code = "not_found"
 		case http.StatusMethodNotAllowed:

@@ -94,6 +94,8 @@ func (s *Server) registerRoutes() {
 	register(s, op("POST", "/api/change_password", "changePassword", "Change own password"), User(), s.changePassword)
 	register(s, op("POST", "/api/user/request_new_password", "requestNewPassword", "Send a password reset link"), Public(), s.requestNewPassword)
 	register(s, op("POST", "/api/user/reset_password", "resetPassword", "Set a password with a reset link"), Public(), s.resetPassword)
+	register(s, op("GET", "/api/account_link", "accountLink", "The club asking to link an existing account (from the link mailed to the account's e-mail)"), Public(), s.accountLink)
+	register(s, op("POST", "/api/account_link", "accountLinkAnswer", "Accept or decline a club's request to link an existing account"), Public(), s.accountLinkAnswer)
 	register(s, op("GET", "/api/vue_version", "vueVersion", "Server version for the update bar"), Public(), s.vueVersion)
 	register(s, op("GET", "/api/app_config", "appConfig", "Provider settings the app shows"), Public(), s.appConfig)
 	register(s, op("GET", "/api/updates_news", "updatesNews", "Provider novelties, newest first"), User(), s.updatesNews)

@@ -87,6 +87,7 @@ func New(cfg Config, d Deps) *Server {
 	s.api = humago.New(s.mux, hc)
 	s.api.UseMiddleware(s.sessionMiddleware)
 	s.registerRoutes()
+	s.describeAPI()
 	s.mountApp()
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) { // unknown API paths keep the error shape
 		w.Header().Set("Content-Type", "application/json")
@@ -108,5 +109,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "+
 		"script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; connect-src 'self'; frame-src 'self' blob: data:; "+
 		"font-src 'self' data:; media-src 'self' blob:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'")
+	if s.secure(r) {
+		h.Set("Strict-Transport-Security", "max-age=31536000")
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// secure tells whether the browser reached us over HTTPS: directly, or
+// through a trusted proxy that says so.
+func (s *Server) secure(r *http.Request) bool {
+	return r.TLS != nil || (s.cfg.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https")
 }

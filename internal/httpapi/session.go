@@ -151,13 +151,14 @@ type messageOutput struct {
 	}
 }
 
-// requestNewPassword answers the same whether or not the account exists, so
-// it cannot be used to find out which usernames exist.
+// requestNewPassword answers the same whether or not the account exists or
+// has had too many links already, so it cannot be used to find out which
+// usernames exist; the mail leaves after the reply.
 func (s *Server) requestNewPassword(ctx context.Context, in *requestPasswordInput) (*messageOutput, error) {
 	out := &messageOutput{}
 	out.Body.Message = "Si la cuenta existe, te hemos enviado un correo con las instrucciones para cambiar la contraseña"
 	u, token, err := s.auth.RequestReset(ctx, in.Body.Name)
-	if errors.Is(err, auth.ErrNotFound) {
+	if errors.Is(err, auth.ErrNotFound) || errors.Is(err, auth.ErrResetLimited) {
 		return out, nil
 	}
 	if err != nil {
@@ -169,9 +170,7 @@ func (s *Server) requestNewPassword(ctx context.Context, in *requestPasswordInpu
 		return out, nil
 	}
 	body := fmt.Sprintf("Hola %s,\n\nPara cambiar tu contraseña de Socius abre este enlace (válido durante una hora):\n\n%s\n\nSi no lo has pedido tú, ignora este mensaje.\n", u.Username, link)
-	if err := s.mail.Send(ctx, u.Email, "Socius: cambio de contraseña", body); err != nil {
-		slog.Error("password reset mail failed", "user", u.Username, "err", err)
-	}
+	s.sendMailLater(u.Email, "Socius: cambio de contraseña", body)
 	return out, nil
 }
 

@@ -285,7 +285,7 @@ func (s *Service) Record(ctx context.Context, clubID, staffUserID int64, in Move
 					With("location", from).With("left", left)
 			}
 		}
-		imgs, err := files.StoreImages(ctx, tx, clubID, in.Images)
+		imgs, err := files.StoreImages(ctx, tx, clubID, files.InventoryImage, in.Images)
 		if err != nil {
 			return err
 		}

@@ -43,6 +43,12 @@ func invalid(code, field, msg string, args ...any) *ValidationError {
 var (
 	ErrNotFound  = errors.New("Socio no encontrado")
 	ErrAdminOnly = errors.New("Solo un Administrador puede cambiar la fecha de fin de cuota, el acceso de personal y sus roles")
+	// ErrStaffAdminOnly guards staff records: a lower role could otherwise lock
+	// an Administrador out or send their links to itself.
+	ErrStaffAdminOnly  = errors.New("Solo un Administrador puede cambiar el estado, el correo, el teléfono o la cuenta online de un miembro del personal, o eliminar su ficha")
+	ErrNoOnlineAccount = errors.New("Este socio no dispone de cuenta online")
+	ErrLinkPending     = errors.New("El socio aún no ha aceptado vincular su cuenta online a este club")
+	ErrAccountActive   = errors.New("Esta cuenta online ya está activa: el socio entra con su propio usuario y contraseña")
 )
 
 // Address is memcard_address.
@@ -120,6 +126,10 @@ type Member struct {
 	User              *LinkedUser `json:"user,omitempty" doc:"absent when the member has no online account"`
 	Keychain          string      `json:"keychain"`
 	OnlineAccount     bool        `json:"online_account"`
+	LinkPending       bool        `json:"account_link_pending" doc:"The e-mail is a person's existing account: the club asked to link it and waits for the person to accept"`
+	// LinkRequest is set by a save that asked to link an existing account:
+	// the caller mails its token to the account's own e-mail.
+	LinkRequest *LinkRequest `json:"-"`
 }
 
 // FullName is "Nombre Surname Surname2".

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -65,6 +66,7 @@ func str(p *string) string {
 // Save creates (in.NID == 0) or edits a member in one transaction and returns it.
 func (s *Service) Save(ctx context.Context, clubID int64, actor Actor, in Input) (*Member, error) {
 	var id int64
+	var link *LinkRequest
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		// One writer per club on PostgreSQL, as SQLite already has: the next number and the unique ID number are read then written.
 		if s.db.Engine == db.Postgres {
@@ -80,16 +82,20 @@ func (s *Service) Save(ctx context.Context, clubID int64, actor Actor, in Input)
 			}
 		}
 		var err error
-		id, err = s.save(ctx, tx, clubID, actor, cur, in)
+		id, err = s.save(ctx, tx, clubID, actor, cur, in, &link)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return s.get(ctx, s.db.W, clubID, id)
+	m, err := s.get(ctx, s.db.W, clubID, id)
+	if m != nil {
+		m.LinkRequest = link
+	}
+	return m, err
 }
 
-func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Actor, cur *Member, in Input) (int64, error) {
+func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Actor, cur *Member, in Input, link **LinkRequest) (int64, error) {
 	creating := cur == nil
 	if creating {
 		cur = &Member{Type: Ludico, StatusMember: 1, CountryCode: "34", ConsumForecast: DefaultForecast, MemcardRoles: []string{}}
@@ -158,29 +164,34 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	if m.IsStaff {
 		m.OnlineAccount = true // spec §4: turning staff on forces the online account on
 	}
+	// A staff record is a way into the club: who may log in (status, online
+	// account) and where their links go (e-mail, phone) is the Administrador's.
+	if !creating && cur.IsStaff && !actor.IsAdmin && (m.StatusMember != cur.StatusMember || m.Email != cur.Email ||
+		m.Telefono != cur.Telefono || m.CountryCode != cur.CountryCode || m.OnlineAccount != cur.OnlineAccount) {
+		return 0, ErrStaffAdminOnly
+	}
 
 	if err := validate(&m); err != nil {
 		return 0, err
 	}
+	m.Keychain = NormaliseCode(m.Keychain)
 	if m.Keychain == "" {
 		m.Keychain = m.DNI
 	}
 	// Unique ID number in the club, naming the member who has it.
-	var other []struct {
-		ID       int64  `db:"id"`
-		Number   int64  `db:"number"`
-		Nombre   string `db:"nombre"`
-		Surname  string `db:"surname"`
-		Surname2 string `db:"surname2"`
-	}
-	if err := db.Select(ctx, tx, &other, `SELECT id, number, nombre, surname, surname2 FROM members WHERE club_id = ? AND dni = ? AND deleted = 0 AND id <> ? LIMIT 1`,
-		clubID, m.DNI, m.NID); err != nil {
+	if number, name, err := holder(ctx, tx, clubID, "dni", m.DNI, m.NID); err != nil {
 		return 0, err
+	} else if number != 0 {
+		return 0, invalid("member.dni_taken", "dni", "El DNI %s ya está registrado en el socio nº %d (%s)", m.DNI, number, name)
 	}
-	if len(other) > 0 {
-		o := other[0]
-		name := strings.Join(strings.Fields(o.Nombre+" "+o.Surname+" "+o.Surname2), " ")
-		return 0, invalid("member.dni_taken", "dni", "El DNI %s ya está registrado en el socio nº %d (%s)", m.DNI, o.Number, name)
+	// A key fob opens one member's card: unique among the club's members.
+	if creating || m.Keychain != cur.Keychain {
+		if number, name, err := holder(ctx, tx, clubID, "keychain", m.Keychain, m.NID); err != nil {
+			return 0, err
+		} else if number != 0 {
+			return 0, invalid("member.keychain_taken", "keychain", "El llavero %s ya está asignado al socio nº %d (%s)", m.Keychain, number, name).
+				With("code", m.Keychain).With("number", strconv.FormatInt(number, 10)).With("name", name)
+		}
 	}
 	// Member number: given and free, or the next free one.
 	if in.Number != nil && *in.Number > 0 {
@@ -216,11 +227,11 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	} else if cur.CategoryMember != nil {
 		catID = cur.CategoryMember.NID
 	}
-	photo, err := fileField(ctx, tx, clubID, in.Photo, cur.Foto.URL)
+	photo, err := fileField(ctx, tx, clubID, files.MemberPhoto, in.Photo, cur.Foto.URL)
 	if err != nil {
 		return 0, err
 	}
-	signature, err := fileField(ctx, tx, clubID, in.Signature, cur.Signature.URL)
+	signature, err := fileField(ctx, tx, clubID, files.Signature, in.Signature, cur.Signature.URL)
 	if err != nil {
 		return 0, err
 	}
@@ -244,9 +255,10 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 		return 0, err
 	}
 	if m.OnlineAccount && cur.User == nil {
-		if err := s.linkAccount(ctx, tx, id, &m); err != nil {
+		if err := s.linkAccount(ctx, tx, clubID, id, actor.UserID, &m); err != nil {
 			return 0, err
 		}
+		*link = m.LinkRequest
 	}
 	if err := indexTerms(ctx, tx, clubID, id, m.Nombre, m.Surname, m.Surname2, m.DNI, m.Email, m.Telefono); err != nil {
 		return 0, err
@@ -271,7 +283,52 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 			return 0, err
 		}
 	}
+	if !creating && cur.activeAdmin() {
+		if err := keepAnAdmin(ctx, tx, clubID); err != nil {
+			return 0, err
+		}
+	}
 	return id, nil
+}
+
+// holder finds another live member of the club whose column ("dni" or
+// "keychain") has value: its number and full name, or number 0.
+func holder(ctx context.Context, tx *sqlx.Tx, clubID int64, column, value string, self int64) (int64, string, error) {
+	var other []struct {
+		Number   int64  `db:"number"`
+		Nombre   string `db:"nombre"`
+		Surname  string `db:"surname"`
+		Surname2 string `db:"surname2"`
+	}
+	if err := db.Select(ctx, tx, &other, `SELECT number, nombre, surname, surname2 FROM members WHERE club_id = ? AND `+column+
+		` = ? AND deleted = 0 AND id <> ? LIMIT 1`, clubID, value, self); err != nil {
+		return 0, "", err
+	}
+	if len(other) == 0 {
+		return 0, "", nil
+	}
+	o := other[0]
+	return o.Number, strings.Join(strings.Fields(o.Nombre+" "+o.Surname+" "+o.Surname2), " "), nil
+}
+
+// activeAdmin reports whether the record lets its user in as Administrador.
+func (m *Member) activeAdmin() bool {
+	return m.IsStaff && m.StatusMember == 1 && m.User != nil && slices.Contains(m.MemcardRoles, access.Administrador)
+}
+
+// keepAnAdmin refuses a change that leaves the club without an active
+// Administrador: nobody could manage its staff again.
+func keepAnAdmin(ctx context.Context, tx *sqlx.Tx, clubID int64) error {
+	var n int
+	if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM members m JOIN member_roles r ON r.member_id = m.id AND r.role = ?
+		JOIN users u ON u.id = m.user_id AND u.status = 1
+		WHERE m.club_id = ? AND m.deleted = 0 AND m.is_staff = 1 AND m.status = 1`, access.Administrador, clubID); err != nil {
+		return err
+	}
+	if n == 0 {
+		return invalid("member.last_admin", "memcard_roles", "El club debe conservar al menos un Administrador activo")
+	}
+	return nil
 }
 
 func sortedRoles(r []string) []string {
@@ -316,8 +373,8 @@ func validate(m *Member) error {
 }
 
 // fileField resolves a photo or signature: a data URL is stored, the stored
-// URL keeps it, "" removes it.
-func fileField(ctx context.Context, tx *sqlx.Tx, clubID int64, in *string, curURL string) (string, error) {
+// URL keeps it (only a file uploaded for the same purpose), "" removes it.
+func fileField(ctx context.Context, tx *sqlx.Tx, clubID int64, purpose string, in *string, curURL string) (string, error) {
 	if in == nil {
 		return strings.TrimPrefix(curURL, "/api/files/"), nil
 	}
@@ -327,12 +384,12 @@ func fileField(ctx context.Context, tx *sqlx.Tx, clubID int64, in *string, curUR
 		return "", nil
 	case strings.HasPrefix(v, "/api/files/"):
 		id := strings.TrimPrefix(v, "/api/files/")
-		if err := owned(ctx, tx, clubID, id); err != nil {
+		if err := owned(ctx, tx, clubID, purpose, id); err != nil {
 			return "", err
 		}
 		return id, nil
 	case len(v) == 64 && strings.Trim(v, "0123456789abcdef") == "":
-		if err := owned(ctx, tx, clubID, v); err != nil {
+		if err := owned(ctx, tx, clubID, purpose, v); err != nil {
 			return "", err
 		}
 		return v, nil
@@ -341,15 +398,15 @@ func fileField(ctx context.Context, tx *sqlx.Tx, clubID int64, in *string, curUR
 	if err != nil {
 		return "", err
 	}
-	return files.SaveImage(ctx, tx, clubID, b)
+	return files.SaveImage(ctx, tx, clubID, purpose, b)
 }
 
-func owned(ctx context.Context, q db.Q, clubID int64, fid string) error {
-	var n int
-	if err := db.Get(ctx, q, &n, `SELECT COUNT(*) FROM files WHERE id = ? AND club_id = ?`, fid, clubID); err != nil {
+func owned(ctx context.Context, q db.Q, clubID int64, purpose, fid string) error {
+	ok, err := files.Owned(ctx, q, clubID, purpose, fid)
+	if err != nil {
 		return err
 	}
-	if n == 0 {
+	if !ok {
 		return invalid("member.file_unknown", "documents", "El archivo no existe en este club")
 	}
 	return nil
@@ -382,7 +439,7 @@ func setDocuments(ctx context.Context, tx *sqlx.Tx, clubID, id int64, fids []str
 		return err
 	}
 	for _, fid := range slices.Compact(slices.Sorted(slices.Values(fids))) {
-		if err := owned(ctx, tx, clubID, fid); err != nil {
+		if err := owned(ctx, tx, clubID, files.MemberDocument, fid); err != nil {
 			return err
 		}
 		if _, err := db.Exec(ctx, tx, `INSERT INTO member_documents (member_id, file_id, name) SELECT ?, id, name FROM files WHERE id = ?`, id, fid); err != nil {
@@ -405,6 +462,9 @@ func (s *Service) Delete(ctx context.Context, clubID, nid int64, actor Actor) er
 		if m.User != nil && m.User.UID == actor.UserID {
 			return invalid("member.delete_self", "nid", "No puedes eliminar tu propia ficha de socio")
 		}
+		if m.IsStaff && !actor.IsAdmin {
+			return ErrStaffAdminOnly
+		}
 		stmts := []string{
 			`UPDATE members SET deleted = 1, status = 0, is_staff = 0, online_account = 0, user_id = NULL,
 				nombre = '` + deletedNamePrefix + `', surname = '', surname2 = '', dni = '', email = '', telefono = '',
@@ -413,6 +473,7 @@ func (s *Service) Delete(ctx context.Context, clubID, nid int64, actor Actor) er
 			`DELETE FROM member_terms WHERE member_id = ?`,
 			`DELETE FROM member_roles WHERE member_id = ?`,
 			`DELETE FROM member_documents WHERE member_id = ?`,
+			`DELETE FROM account_links WHERE member_id = ?`,
 			`DELETE FROM member_endorsements WHERE member_id = ? OR endorser_id = ?`,
 		}
 		if _, err := db.Exec(ctx, tx, stmts[0], time.Now().Unix(), nid); err != nil {
@@ -426,6 +487,9 @@ func (s *Service) Delete(ctx context.Context, clubID, nid int64, actor Actor) er
 			if _, err := db.Exec(ctx, tx, q, args...); err != nil {
 				return err
 			}
+		}
+		if m.activeAdmin() {
+			return keepAnAdmin(ctx, tx, clubID)
 		}
 		return nil
 	})
@@ -532,11 +596,18 @@ func (s *Service) CheckInOut(ctx context.Context, clubID, nid, staffUID int64, a
 // Describe formats a member for messages.
 func Describe(m *Member) string { return fmt.Sprintf("nº %d %s", m.Number, m.FullName()) }
 
-// linkAccount gives a member an online account: the existing user with the
-// member's e-mail (one person, several clubs) or a new one named by the
-// e-mail, or by the ID number when there is none. The new account gets a
-// random password; the member sets theirs with the password-reset link.
-func (s *Service) linkAccount(ctx context.Context, tx *sqlx.Tx, id int64, m *Member) error {
+// LinkValidity is how long a person has to accept a club's request to link
+// their existing account.
+const LinkValidity = 7 * 24 * time.Hour
+
+// linkAccount gives a member an online account. With no account for the
+// member's e-mail, a new one is made (named by the e-mail, or the ID number
+// when there is none) with a random password and not activated: the member
+// sets theirs through the invitation. When the e-mail is already a person's
+// account, nothing of it is given to the club: a link request is recorded and
+// its token goes, by the caller, only to the e-mail on that account; the link
+// is made when the person accepts (AcceptLink).
+func (s *Service) linkAccount(ctx context.Context, tx *sqlx.Tx, clubID, id, staffUID int64, m *Member) error {
 	var uid int64
 	if m.Email != "" {
 		var ids []int64
@@ -548,29 +619,168 @@ func (s *Service) linkAccount(ctx context.Context, tx *sqlx.Tx, id int64, m *Mem
 			uid = ids[0]
 		}
 	}
-	if uid == 0 {
-		username := m.Email
-		if username == "" {
-			username = m.DNI
+	if uid != 0 {
+		var n int
+		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM members WHERE user_id = ? AND club_id = ? AND id <> ? AND deleted = 0`, uid, clubID, id); err != nil {
+			return err
 		}
-		var err error
-		uid, err = s.accounts.CreateUser(ctx, tx, auth.NewUser{Username: username, Password: auth.RandomToken(18)[:24],
-			Email: m.Email, Name: m.Nombre, Surname: strings.TrimSpace(m.Surname + " " + m.Surname2), DNI: m.DNI,
-			Phone: m.Telefono, Birthdate: m.Birthdate})
-		if errors.Is(err, auth.ErrUsernameTaken) {
-			return invalid("member.account_taken", "dni", "Ya existe una cuenta online con el usuario %s", username)
+		if n > 0 {
+			return invalid("member.account_in_use", "email", "La cuenta online %s ya pertenece a otro socio de este club", m.Email).With("email", m.Email)
 		}
+		// One open request per member: saving again does not mail the person again.
+		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM account_links WHERE member_id = ? AND user_id = ? AND expires >= ?`,
+			id, uid, time.Now().Unix()); err != nil {
+			return err
+		}
+		if n > 0 {
+			m.LinkPending = true
+			return nil
+		}
+		var email string
+		if err := db.Get(ctx, tx, &email, `SELECT email FROM users WHERE id = ?`, uid); err != nil {
+			return err
+		}
+		if _, err := db.Exec(ctx, tx, `DELETE FROM account_links WHERE member_id = ?`, id); err != nil {
+			return err
+		}
+		token, now := auth.RandomToken(32), time.Now()
+		if _, err := db.Exec(ctx, tx, `INSERT INTO account_links (member_id, user_id, token_hash, staff_user_id, created, expires) VALUES (?,?,?,?,?,?)`,
+			id, uid, auth.HashToken(token), staffUID, now.Unix(), now.Add(LinkValidity).Unix()); err != nil {
+			return err
+		}
+		m.LinkPending = true
+		if email != "" {
+			m.LinkRequest = &LinkRequest{Email: email, Token: token}
+		}
+		return nil
+	}
+	if _, err := db.Exec(ctx, tx, `DELETE FROM account_links WHERE member_id = ?`, id); err != nil {
+		return err
+	}
+	username := m.Email
+	if username == "" {
+		username = m.DNI
+	}
+	uid, err := s.accounts.CreateUser(ctx, tx, auth.NewUser{Username: username, Password: auth.RandomToken(18)[:24],
+		Email: m.Email, Name: m.Nombre, Surname: strings.TrimSpace(m.Surname + " " + m.Surname2), DNI: m.DNI,
+		Phone: m.Telefono, Birthdate: m.Birthdate})
+	if errors.Is(err, auth.ErrUsernameTaken) {
+		return invalid("member.account_taken", "dni", "Ya existe una cuenta online con el usuario %s", username).With("username", username)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := db.Exec(ctx, tx, `UPDATE users SET activated = 0 WHERE id = ?`, uid); err != nil {
+		return err
+	}
+	_, err = db.Exec(ctx, tx, `UPDATE members SET user_id = ? WHERE id = ?`, uid, id)
+	return err
+}
+
+// LinkRequest is a request to link a member record to a person's existing
+// account: the token is sent to the e-mail already on that account.
+type LinkRequest struct {
+	Email string
+	Token string
+}
+
+// LinkInfo is what the person is shown before accepting a link.
+type LinkInfo struct {
+	Club     string `json:"club"`
+	Username string `json:"username"`
+	Number   int64  `json:"number"`
+}
+
+// ErrLinkInvalid is an unknown, used or expired link token.
+var ErrLinkInvalid = errors.New("El enlace no es válido o ha caducado")
+
+func (s *Service) linkByToken(ctx context.Context, q db.Q, token string) (memberID, userID int64, info LinkInfo, err error) {
+	var rows []struct {
+		MemberID int64  `db:"member_id"`
+		UserID   int64  `db:"user_id"`
+		Club     string `db:"title"`
+		Username string `db:"username"`
+		Number   int64  `db:"number"`
+	}
+	if err = db.Select(ctx, q, &rows, `SELECT l.member_id, l.user_id, c.title, u.username, m.number FROM account_links l
+		JOIN members m ON m.id = l.member_id AND m.deleted = 0 JOIN clubs c ON c.id = m.club_id JOIN users u ON u.id = l.user_id
+		WHERE l.token_hash = ? AND l.expires >= ?`, auth.HashToken(token), time.Now().Unix()); err != nil {
+		return
+	}
+	if len(rows) == 0 {
+		err = ErrLinkInvalid
+		return
+	}
+	r := rows[0]
+	return r.MemberID, r.UserID, LinkInfo{Club: r.Club, Username: r.Username, Number: r.Number}, nil
+}
+
+// LinkByToken tells the person which club asks to link which account.
+func (s *Service) LinkByToken(ctx context.Context, token string) (*LinkInfo, error) {
+	_, _, info, err := s.linkByToken(ctx, s.db.R, token)
+	if err != nil {
+		return nil, err
+	}
+	return &info, nil
+}
+
+// AnswerLink accepts (the member record is linked to the account) or declines
+// a link request; the token works once either way.
+func (s *Service) AnswerLink(ctx context.Context, token string, accept bool) (*LinkInfo, error) {
+	var info LinkInfo
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		mid, uid, li, err := s.linkByToken(ctx, tx, token)
 		if err != nil {
 			return err
 		}
+		info = li
+		if _, err := db.Exec(ctx, tx, `DELETE FROM account_links WHERE member_id = ?`, mid); err != nil {
+			return err
+		}
+		if !accept {
+			// the person said no: the club asks again only by turning the online account on again
+			_, err := db.Exec(ctx, tx, `UPDATE members SET online_account = 0, changed = ? WHERE id = ? AND user_id IS NULL`, time.Now().Unix(), mid)
+			return err
+		}
+		var n int
+		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM members WHERE user_id = ? AND deleted = 0
+			AND club_id = (SELECT club_id FROM members WHERE id = ?)`, uid, mid); err != nil {
+			return err
+		}
+		if n > 0 {
+			return invalid("member.link_in_use", "token", "Tu cuenta ya está vinculada a otra ficha de este club")
+		}
+		_, err = db.Exec(ctx, tx, `UPDATE members SET user_id = ?, online_account = 1, changed = ? WHERE id = ? AND user_id IS NULL`,
+			uid, time.Now().Unix(), mid)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	var n int
-	if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM members WHERE user_id = ? AND club_id = (SELECT club_id FROM members WHERE id = ?) AND id <> ? AND deleted = 0`, uid, id, id); err != nil {
+	return &info, nil
+}
+
+// InvitationAllowed says whether the member's account may be sent an
+// invitation (a link to set its password): only an account that has never
+// been activated and belongs to no other club. An active account belongs to
+// its owner, who logs in with their own password.
+func (s *Service) InvitationAllowed(ctx context.Context, clubID int64, m *Member) error {
+	if m.User == nil {
+		if m.LinkPending {
+			return ErrLinkPending
+		}
+		return ErrNoOnlineAccount
+	}
+	var row struct {
+		Activated int `db:"activated"`
+		Others    int `db:"others"`
+	}
+	if err := s.db.Get(ctx, &row, `SELECT u.activated, (SELECT COUNT(*) FROM members o WHERE o.user_id = u.id AND o.club_id <> ? AND o.deleted = 0) AS others
+		FROM users u WHERE u.id = ?`, clubID, m.User.UID); err != nil {
 		return err
 	}
-	if n > 0 {
-		return invalid("member.account_in_use", "email", "La cuenta online %s ya pertenece a otro socio de este club", m.Email)
+	if row.Activated == 1 || row.Others > 0 {
+		return ErrAccountActive
 	}
-	_, err := db.Exec(ctx, tx, `UPDATE members SET user_id = ? WHERE id = ?`, uid, id)
-	return err
+	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
 
@@ -71,12 +73,14 @@ type row struct {
 	Negative       int            `db:"monedero_negativo"`
 	CategoryID     sql.NullInt64  `db:"category_id"`
 	UserPhone      sql.NullString `db:"user_phone"`
+	LinkPending    int            `db:"link_pending"`
 }
 
 const memberCols = `m.id, m.club_id, m.user_id, m.number, m.nombre, m.surname, m.surname2, m.dni, m.email, m.telefono,
 	m.country_code, m.birthdate, m.type, m.status, m.is_staff, m.online_account, m.end_date, m.keychain, m.consum_forecast,
 	m.notes, m.created, m.address_thoroughfare, m.address_locality, m.address_postal_code, m.address_country, m.photo,
-	m.signature, m.monedero_negativo, m.category_id, u.phone AS user_phone`
+	m.signature, m.monedero_negativo, m.category_id, u.phone AS user_phone,
+	(SELECT COUNT(*) FROM account_links l WHERE l.member_id = m.id) AS link_pending`
 
 const memberFrom = ` FROM members m LEFT JOIN users u ON u.id = m.user_id`
 
@@ -242,14 +246,27 @@ func (s *Service) ByDNI(ctx context.Context, clubID int64, dni string) (*Member,
 	return s.Get(ctx, clubID, id)
 }
 
-// NormaliseDNI upper-cases an ID number and removes spaces and dashes.
+// NormaliseDNI upper-cases an ID number and removes spaces, dashes, dots and
+// invisible characters, so "11111111H\u0000" is the same number as "11111111H".
 func NormaliseDNI(s string) string {
 	return strings.Map(func(r rune) rune {
-		if r == ' ' || r == '-' || r == '.' {
+		if r == '-' || r == '.' {
 			return -1
 		}
 		return r
-	}, strings.ToUpper(strings.TrimSpace(s)))
+	}, NormaliseCode(strings.ToUpper(s)))
+}
+
+// NormaliseCode removes white space and invisible characters (controls,
+// zero-width and other format characters) from a scanned or typed code, so
+// two codes that look the same are the same.
+func NormaliseCode(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // expand turns rows into members with roles, guarantors, documents and category.
@@ -333,6 +350,7 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []row) ([]Member, err
 		if r.UserID.Valid {
 			m.User = &LinkedUser{UID: r.UserID.Int64, Telefono: r.UserPhone.String}
 		}
+		m.LinkPending = r.LinkPending > 0
 		out = append(out, m)
 	}
 	return out, nil

@@ -81,13 +81,20 @@ func DSN(t testing.TB, engine string) string {
 }
 
 // New starts the app on engine ("sqlite" or "postgres").
-func New(t testing.TB, engine string) *Kit {
+func New(t testing.TB, engine string) *Kit { return NewWith(t, engine, nil) }
+
+// NewWith starts the app on engine after configure has changed its settings
+// (an SMS gateway or SMTP server of the test, for instance).
+func NewWith(t testing.TB, engine string, configure func(*app.Config)) *Kit {
 	cfg, err := app.Load(map[string]*string{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.DB = DSN(t, engine)
 	cfg.DataDir = t.TempDir()
+	if configure != nil {
+		configure(cfg)
+	}
 	a, err := app.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
