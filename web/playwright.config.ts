@@ -13,7 +13,8 @@ const serve = (port: number, dir: string, extra = '') =>
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  timeout: 60_000,
+  // every screenshot is also an accessibility audit (helpers.ts), so a test may take a while
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
@@ -37,7 +38,14 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/api/vue_version`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { SOCIUS_LOGIN_LOCK_AFTER: '1000', SOCIUS_LOGIN_SLOW_AFTER: '1000' },
+      // Mail goes to PORT+2, where a suite that reads mail listens (e2e/mail.ts); otherwise it is logged as not sent.
+      env: {
+        SOCIUS_LOGIN_LOCK_AFTER: '1000',
+        SOCIUS_LOGIN_SLOW_AFTER: '1000',
+        SOCIUS_LOGIN_ADDRESS_LIMIT: '100000',
+        SOCIUS_SMTP_HOST: '127.0.0.1',
+        SOCIUS_SMTP_PORT: String(port + 2),
+      },
     },
     {
       command: serve(port + 1, `${data}/newer`),

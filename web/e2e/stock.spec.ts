@@ -191,8 +191,10 @@ test('product stock history: the count (−2, 248) above the initial stock, imag
 
   // the range is the last 7 days, shown as dates
   const inputs = page.getByTestId('history-range').locator('input');
+  // "today" as the browser sees it: in the club's time zone (the browser runs in Europe/Madrid), not the test runner's
   const today = new Date();
-  const fmt = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+  const fmt = (d: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
   await expect(inputs.nth(1)).toHaveValue(fmt(today));
   await expect(inputs.nth(0)).toHaveValue(fmt(new Date(today.getTime() - 7 * 86400_000)));
   await shot(page, 'stock-history-es-wide');

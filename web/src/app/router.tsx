@@ -8,6 +8,7 @@ export const BASENAME = '/app';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const AccountLinkPage = lazy(() => import('../features/auth/AccountLinkPage'));
 const AuthenticatedApp = lazy(() => import('./AuthenticatedApp'));
 /** The product detail is also the public page of a product's QR code: it opens with or without a login. */
 const ProductDetailPage = lazy(() => import('../features/dispensary/pages/ProductDetailPage'));
@@ -44,6 +45,14 @@ export function AppRouter() {
       <Routes>
         <Route element={<RootLayout />}>
           <Route index element={<HomeRoute />} />
+          <Route
+            path="account-link"
+            element={
+              <Loading>
+                <AccountLinkPage />
+              </Loading>
+            }
+          />
           <Route
             path="reset-password"
             element={

@@ -1,14 +1,30 @@
 import type { ThemeConfig } from 'antd';
 
-/** Brand colours: the club purple of the spec's TV screens and a deep aubergine for the menu. */
+/**
+ * Brand colours: the club purple of the spec's TV screens (#A463BF, `brand`) and a deep aubergine
+ * for the menu. Text and white-on-colour use shades of it that pass WCAG 2.1 AA (4.5:1):
+ * `primary` #8E4BAE is 5.6:1 with white and 5.1:1 on the page background (the brand purple is
+ * 4.1:1 and 3.7:1); the greys are 4.8:1 or more on every background of the app.
+ */
 export const palette = {
-  primary: '#A463BF',
+  brand: '#A463BF',
+  primary: '#8E4BAE',
   primaryDark: '#7E3FA0',
   sider: '#1E1726',
   siderDeep: '#171120',
   layout: '#F5F3F8',
   text: '#2A1F33',
+  textSecondary: '#5F5866',
+  textTertiary: '#6A6370',
 } as const;
+
+/**
+ * The text shade (7) of preset tag colours, darkened where antd's is under 4.5:1 on the tag's light
+ * background. antd keeps each shade under two names (`green7`, `green-7`): both are set.
+ */
+function presetText(colors: Record<string, string>) {
+  return Object.fromEntries(Object.entries(colors).flatMap(([k, v]) => [[`${k}7`, v], [`${k}-7`, v]]));
+}
 
 const fontFamily =
   "'Inter', 'Segoe UI', -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
@@ -21,10 +37,27 @@ export const theme: ThemeConfig = {
   cssVar: { key: 'socius' },
   token: {
     colorPrimary: palette.primary,
+    // hovered and pressed buttons keep white text readable (4.7:1 and 6.8:1)
+    colorPrimaryHover: '#9A58B6',
+    colorPrimaryActive: palette.primaryDark,
     colorInfo: palette.primary,
     colorLink: palette.primaryDark,
     colorTextBase: palette.text,
     colorBgLayout: palette.layout,
+    // antd derives these greys as transparent text, too light on the tinted backgrounds
+    colorTextSecondary: palette.textSecondary,
+    colorTextTertiary: palette.textTertiary,
+    colorTextDescription: palette.textTertiary,
+    colorTextPlaceholder: palette.textTertiary,
+    // Status and tag colours as text on their light backgrounds (tags, danger buttons): the darker
+    // shade of each palette, 4.5:1 or more, the light backgrounds kept.
+    colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorError: '#cf1322',
+    colorErrorBg: '#fff2f0',
+    colorErrorBorder: '#ffccc7',
+    ...presetText({ green: '#237804', gold: '#874d00', orange: '#ad4e00', volcano: '#ad2102', cyan: '#006d75', lime: '#3f6600', yellow: '#876800' }),
     borderRadius: 8,
     borderRadiusLG: 12,
     fontFamily,
@@ -50,7 +83,7 @@ export const theme: ThemeConfig = {
       darkItemSelectedColor: '#FFFFFF',
       darkItemColor: 'rgba(255, 255, 255, 0.72)',
       darkItemHoverColor: '#FFFFFF',
-      darkGroupTitleColor: 'rgba(255, 255, 255, 0.42)',
+      darkGroupTitleColor: 'rgba(255, 255, 255, 0.6)',
       itemBorderRadius: 8,
       itemMarginInline: 8,
       iconSize: 16,

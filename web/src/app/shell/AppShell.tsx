@@ -7,6 +7,7 @@ import { ClubSwitcher } from '../../features/club/ClubSwitcher';
 import { useClub, useClubSelection } from '../../shared/session';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { CenteredSpin } from '../../shared/ui/CenteredSpin';
+import { useKeyboardScroll } from '../../shared/ui/useKeyboardScroll';
 import { useIsDesktop } from '../../shared/ui/useMediaQuery';
 import { NotificationBox } from './NotificationBox';
 import { ProfileMenu } from './ProfileMenu';
@@ -19,6 +20,7 @@ const { Sider, Header, Content } = Layout;
 export function AppShell() {
   const { t } = useTranslation();
   const isDesktop = useIsDesktop();
+  useKeyboardScroll();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { currentId } = useClubSelection();

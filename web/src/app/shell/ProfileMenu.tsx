@@ -16,6 +16,7 @@ import { currentLanguage, LANGUAGES, setLanguage, isLanguage } from '../../share
 import { displayName, useLogout, useSession } from '../../shared/session';
 import { useAppConfig } from '../api';
 import styles from './shell.module.css';
+import ui from '../../shared/ui/ui.module.css';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -104,13 +105,14 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
           type="text"
           className={styles.profileTrigger}
           data-testid="profile-menu-trigger"
-          aria-label={t('shell.profileMenu')}
+          // named by the user's name (speech input says what it sees); the initials are decoration
+          title={t('shell.profileMenu')}
           loading={logout.isPending}
         >
-          <Avatar size={32} className={styles.avatar}>
+          <Avatar size={32} className={styles.avatar} aria-hidden="true">
             {initials(name)}
           </Avatar>
-          {!compact && <span className={styles.profileName}>{name}</span>}
+          <span className={compact ? ui.srOnly : styles.profileName}>{name}</span>
           <DownOutlined className={styles.caret} />
         </Button>
       </Dropdown>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError, setCsrfToken, unwrap, type ReplyOf } from '../../shared/api';
 import { fetchMe, startSession } from '../../shared/session';
 
@@ -71,3 +71,22 @@ export function useChangePassword() {
 
 export const PASSWORD_MAX = 30;
 export const PASSWORD_MIN = 8;
+
+/** GET /api/account_link?token — which club asks to link which account (the link mailed to the account). */
+export function useAccountLink(token: string) {
+  return useQuery({
+    queryKey: ['account_link', token],
+    queryFn: () => unwrap(api.GET('/api/account_link', { params: { query: { token } } })),
+    enabled: token !== '',
+    retry: false,
+    meta: { localErrors: true },
+  });
+}
+
+/** POST /api/account_link {token, accept} — the person's answer; the token works once. */
+export function useAnswerAccountLink() {
+  return useMutation({
+    mutationFn: (body: { token: string; accept: boolean }) => unwrap(api.POST('/api/account_link', { body })),
+    meta: { localErrors: true },
+  });
+}

@@ -59,7 +59,7 @@ export default function ProfilePage() {
                 <div className={styles.qrTitle}>{t('profile.qrTitle')}</div>
                 {dni ? (
                   <>
-                    <QRCode value={dni} size={176} bordered={false} data-testid="profile-qr" />
+                    <QRCode value={dni} size={176} bordered={false} data-testid="profile-qr" aria-label={t('profile.qrTitle')} />
                     <div className={styles.muted}>{t('profile.qrHelp')}</div>
                   </>
                 ) : (

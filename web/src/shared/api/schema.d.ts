@@ -4,6 +4,24 @@
  */
 
 export interface paths {
+    "/api/account_link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club asking to link an existing account (from the link mailed to the account's e-mail) */
+        get: operations["accountLink"];
+        put?: never;
+        /** Accept or decline a club's request to link an existing account */
+        post: operations["accountLinkAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app_config": {
         parameters: {
             query?: never;
@@ -903,6 +921,18 @@ export interface components {
             id: number;
             membercard: components["schemas"]["AccessCardInfo"];
         };
+        AccountLinkAnswerInputBody: {
+            /** @description true links the member record to the account; false declines */
+            accept: boolean;
+            token: string;
+        };
+        AccountLinkAnswerOutputBody: {
+            club: string;
+            message: string;
+            /** Format: int64 */
+            number: number;
+            username: string;
+        };
         Address: {
             country: string;
             locality: string;
@@ -1096,11 +1126,11 @@ export interface components {
         InventoryMoveInputBody: {
             /** @enum {string} */
             action: "add" | "remove" | "move";
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             amount: number;
             /** Format: int64 */
             asocid: number;
-            /** @description Euros, at most two decimals */
+            /** @description Euros, at most two decimals and 1000000000 either way */
             cost?: number;
             /**
              * @description Where a move takes the material from
@@ -1117,9 +1147,9 @@ export interface components {
         InventoryMovement: {
             /** @enum {string} */
             action: "add" | "remove" | "move";
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             amount: number;
-            /** @description Euros, at most two decimals */
+            /** @description Euros, at most two decimals and 1000000000 either way */
             cost: number;
             /** Format: int64 */
             created: number;
@@ -1156,6 +1186,12 @@ export interface components {
             auth: string;
             p256dh: string;
         };
+        LinkInfo: {
+            club: string;
+            /** Format: int64 */
+            number: number;
+            username: string;
+        };
         LinkedUser: {
             telefono: string;
             /** Format: int64 */
@@ -1175,6 +1211,8 @@ export interface components {
             user: components["schemas"]["UserRef"];
         };
         Member: {
+            /** @description The e-mail is a person's existing account: the club asked to link it and waits for the person to accept */
+            account_link_pending: boolean;
             /** Format: int64 */
             association: number;
             /** Format: int64 */
@@ -1340,7 +1378,7 @@ export interface components {
             /** Format: int64 */
             changed: number;
             code: string;
-            /** @description Euros, at most two decimals */
+            /** @description Euros, at most two decimals and 1000000000 either way */
             coste: number;
             /** Format: int64 */
             created: number;
@@ -1350,7 +1388,7 @@ export interface components {
             /** @description Every image of one product; the first only in lists */
             imagenes: components["schemas"]["Image"][] | null;
             inventory_tracking: boolean;
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             jar_weight: number;
             /** @enum {string} */
             kind: "pro" | "basic";
@@ -1359,12 +1397,12 @@ export interface components {
             menu_export: boolean;
             /** Format: int64 */
             pid: number;
-            /** @description Euros, at most two decimals */
+            /** @description Euros, at most two decimals and 1000000000 either way */
             precio: number;
             showintv: boolean;
             /** @description Published */
             status: boolean;
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             stock: number;
             subtitle: string;
             thc: boolean;
@@ -1373,7 +1411,7 @@ export interface components {
             titulo: string;
             /** @enum {string} */
             type: "peso" | "unidad" | "ambos";
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             unit_weight: number;
             unlimited_stock: boolean;
             /** Format: int64 */
@@ -1398,7 +1436,7 @@ export interface components {
             /** Format: int64 */
             category?: number;
             code?: string;
-            /** @description Euros, at most two decimals */
+            /** @description Euros, at most two decimals and 1000000000 either way */
             cost?: number;
             discount?: boolean;
             /** @enum {string} */
@@ -1406,7 +1444,7 @@ export interface components {
             /** @description base64 data URLs for new images, /api/files/… for kept ones */
             images?: string[] | null;
             inventory_tracking?: boolean;
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             jar_weight?: number;
             menuexport?: boolean;
             /**
@@ -1414,7 +1452,7 @@ export interface components {
              * @description Set when editing
              */
             pid?: number;
-            /** @description Euros, at most two decimals */
+            /** @description Euros, at most two decimals and 1000000000 either way */
             price?: number;
             /** @description Published */
             status?: boolean;
@@ -1422,7 +1460,7 @@ export interface components {
             title?: string;
             /** @enum {string} */
             type?: "" | "peso" | "unidad" | "unidades" | "ambos";
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             unit_weight?: number;
             unlimited_stock?: boolean;
         };
@@ -1449,7 +1487,7 @@ export interface components {
             imagenes: components["schemas"]["Image"][] | null;
             /** Format: int64 */
             pid: number;
-            /** @description Euros, at most two decimals */
+            /** @description Euros, at most two decimals and 1000000000 either way */
             precio: number;
             subtitle: string;
             thc: boolean;
@@ -1545,12 +1583,12 @@ export interface components {
             employee_name: string;
             /** Format: int64 */
             id: number;
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             new_level: number;
             note: string;
             /** Format: int64 */
             pid: number;
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             quantity: number;
             /** @enum {string} */
             type: "manual" | "stock" | "sale" | "refund";
@@ -1565,17 +1603,17 @@ export interface components {
             stock_type: "manual" | "stock";
         };
         Totals: {
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             add_total: number;
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             amount_actual: number;
             by_location: {
                 [key: string]: number;
             };
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             move_total: number;
             movement: components["schemas"]["InventoryMovement"][] | null;
-            /** @description Quantity (grams or units), at most three decimals */
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             remove_total: number;
         };
         URLRef: {
@@ -1599,6 +1637,98 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    accountLink: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkInfo"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    accountLinkAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountLinkAnswerInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountLinkAnswerOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     appConfig: {
         parameters: {
             query?: never;
@@ -1646,7 +1776,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyClubsOutputBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1687,8 +1817,8 @@ export interface operations {
                     "application/json": components["schemas"]["ClubReply"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1696,8 +1826,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1740,7 +1870,25 @@ export interface operations {
                     "application/json": components["schemas"]["ClubReply"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1749,8 +1897,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1791,8 +1939,8 @@ export interface operations {
                     "application/json": components["schemas"]["ClubCategory"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1800,8 +1948,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1841,8 +1998,8 @@ export interface operations {
                     "application/json": components["schemas"]["ClubCategory"][] | null;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1850,8 +2007,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1894,7 +2051,25 @@ export interface operations {
                     "application/json": components["schemas"]["ClubCategory"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1903,8 +2078,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1945,7 +2120,25 @@ export interface operations {
                     "application/json": components["schemas"]["OkOutputBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1954,8 +2147,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1996,8 +2189,8 @@ export interface operations {
                     "application/json": components["schemas"]["ClubUsersOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2005,8 +2198,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2047,8 +2240,8 @@ export interface operations {
                     "application/json": components["schemas"]["OkOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2056,8 +2249,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2100,8 +2302,8 @@ export interface operations {
                     "application/json": components["schemas"]["AccessHistoryOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2109,8 +2311,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2153,7 +2355,25 @@ export interface operations {
                     "application/json": components["schemas"]["AccessEvent"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2162,8 +2382,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2217,8 +2437,8 @@ export interface operations {
                     "application/json": components["schemas"]["ProductListOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2226,8 +2446,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2268,8 +2488,8 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2277,8 +2497,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2319,8 +2548,8 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteResult"][] | null;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2328,8 +2557,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2387,8 +2625,8 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2396,8 +2634,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2434,8 +2672,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2443,8 +2681,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2484,8 +2722,8 @@ export interface operations {
                     "application/json": components["schemas"]["Member"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2493,8 +2731,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2549,8 +2787,8 @@ export interface operations {
                     "application/json": components["schemas"]["MemberListOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2558,8 +2796,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2600,8 +2838,8 @@ export interface operations {
                     "application/json": components["schemas"]["Member"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2609,8 +2847,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2665,8 +2912,8 @@ export interface operations {
                     "application/json": components["schemas"]["MemberListOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2674,8 +2921,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2731,8 +2978,8 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2740,8 +2987,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2782,7 +3029,25 @@ export interface operations {
                     "application/json": components["schemas"]["OkOutputBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2791,8 +3056,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2826,6 +3091,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
                     "Content-Security-Policy"?: string;
                     "Content-Type"?: string;
                     ETag?: string;
@@ -2835,7 +3101,16 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Forbidden */
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2844,8 +3119,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2885,8 +3160,8 @@ export interface operations {
                     "application/json": components["schemas"]["Member"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2894,8 +3169,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2936,8 +3211,8 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"][] | null;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2945,8 +3220,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2987,8 +3262,8 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2996,8 +3271,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3038,8 +3322,8 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3047,8 +3331,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3087,8 +3380,8 @@ export interface operations {
                     "application/json": components["schemas"]["Product"][] | null;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3096,8 +3389,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3138,8 +3431,8 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3147,8 +3440,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3189,8 +3491,8 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteResult"][] | null;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3198,8 +3500,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3240,6 +3551,15 @@ export interface operations {
                     "application/json": components["schemas"]["PublicProduct"];
                 };
             };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
             /** @description Error */
             default: {
                 headers: {
@@ -3273,8 +3593,8 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3282,8 +3602,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3322,8 +3651,8 @@ export interface operations {
                     "application/json": components["schemas"]["Category"][] | null;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3331,8 +3660,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3375,7 +3704,25 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3384,8 +3731,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3426,7 +3773,25 @@ export interface operations {
                     "application/json": components["schemas"]["OkOutputBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3435,8 +3800,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3475,8 +3840,8 @@ export interface operations {
                     "application/json": components["schemas"]["PublicProduct"][] | null;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3484,8 +3849,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3526,8 +3891,8 @@ export interface operations {
                     "application/json": components["schemas"]["PushOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3535,8 +3900,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3577,8 +3951,8 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3586,8 +3960,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3624,7 +4007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Preset"][] | null;
                 };
             };
-            /** @description Forbidden */
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3659,6 +4042,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
                     "Content-Security-Policy"?: string;
                     "Content-Type"?: string;
                     ETag?: string;
@@ -3666,6 +4050,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
                 };
             };
             /** @description Error */
@@ -3716,8 +4118,8 @@ export interface operations {
                     "application/json": components["schemas"]["ProductListOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3725,8 +4127,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3767,8 +4169,8 @@ export interface operations {
                     "application/json": components["schemas"]["StockMovement"][] | null;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3776,8 +4178,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3811,6 +4222,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
                     "Content-Security-Policy"?: string;
                     "Content-Type"?: string;
                     ETag?: string;
@@ -3818,6 +4230,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
                 };
             };
             /** @description Error */
@@ -3882,8 +4312,8 @@ export interface operations {
                     "application/json": components["schemas"]["OkOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3891,8 +4321,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3941,8 +4380,8 @@ export interface operations {
                     "application/json": components["schemas"]["Document"][] | null;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3950,8 +4389,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3995,8 +4443,8 @@ export interface operations {
                     "application/json": components["schemas"]["StockMovement"][] | null;
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4004,8 +4452,8 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4046,8 +4494,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageStateOutputBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4055,8 +4503,17 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description Unprocessable Entity */
-            422: {
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4093,7 +4550,7 @@ export interface operations {
                     "application/json": components["schemas"]["NoveltiesOutputBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4136,6 +4593,33 @@ export interface operations {
                     "application/json": components["schemas"]["LoginReply"];
                 };
             };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Wrong username or password (auth.bad_credentials), or a wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Too many failed logins from this address (auth.throttled) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
             /** @description Error */
             default: {
                 headers: {
@@ -4164,6 +4648,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyOutputBody"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
                 };
             };
             /** @description Error */
@@ -4195,7 +4688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Forbidden */
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4237,6 +4730,24 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOutputBody"];
                 };
             };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
             /** @description Error */
             default: {
                 headers: {
@@ -4268,6 +4779,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OkOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
                 };
             };
             /** @description Error */

@@ -55,7 +55,7 @@ export function ImagesField({ value = [], onChange, id }: Props) {
       <Image.PreviewGroup>
         {value.map((img, i) => (
           <div key={img.key} className={styles.imageTile} data-testid="image-tile">
-            <Image src={img.preview} alt="" width="100%" height="100%" className={styles.imageImg} preview={{ src: img.src }} />
+            <Image src={img.preview} alt={t('catalog.form.imageN', { n: i + 1 })} width="100%" height="100%" className={styles.imageImg} preview={{ src: img.src }} />
             {i === 0 && <span className={styles.imageMain}>{t('catalog.form.mainImage')}</span>}
             <button
               type="button"

@@ -76,7 +76,6 @@ export function PresetModal({ open, onClose, onChoose }: Props) {
                 type="button"
                 className={styles.presetCard}
                 onClick={() => onChoose(p)}
-                aria-label={t('catalog.presets.choose', { title: p.title })}
                 data-testid={`preset-${p.slug}`}
               >
                 <span className={styles.presetImage}>

@@ -46,7 +46,7 @@ export function QrModal({ club, product, onClose }: Props) {
       >
         <div className={styles.qrBody}>
           <div className={styles.qrFrame} data-testid="qr-code">
-            <QRCode value={link} size={250} errorLevel="H" bordered={false} />
+            <QRCode value={link} size={250} errorLevel="H" bordered={false} aria-label={product.titulo} />
           </div>
           <strong className={styles.qrTitle} data-testid="qr-title">
             {product.titulo}
@@ -59,7 +59,7 @@ export function QrModal({ club, product, onClose }: Props) {
       </Modal>
       {createPortal(
         <div className={styles.printArea} data-testid="qr-print-area">
-          <QRCode value={link} size={250} errorLevel="H" bordered={false} type="svg" color="#000000" bgColor="#ffffff" />
+          <QRCode value={link} size={250} errorLevel="H" bordered={false} type="svg" color="#000000" bgColor="#ffffff" aria-label={product.titulo} />
           <div className={styles.printTitle}>{product.titulo}</div>
         </div>,
         document.body,

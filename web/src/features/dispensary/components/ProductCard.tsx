@@ -85,7 +85,6 @@ export function ProductCard(p: ProductCardProps) {
         to={p.to}
         className={styles.productCard}
         data-testid={p.testId}
-        aria-label={t('dispensary.list.open', { title })}
       >
         {body}
       </Link>

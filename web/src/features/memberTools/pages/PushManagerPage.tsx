@@ -184,6 +184,7 @@ export default function PushManagerPage() {
                   showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
                   onBlur={() => setSearch('')}
                   placeholder={t('memberTools.push.pickPlaceholder')}
+                  aria-label={t('memberTools.push.pickPlaceholder')}
                   options={options}
                   optionRender={(o) => (
                     <div className={styles.option}>
@@ -235,7 +236,7 @@ export default function PushManagerPage() {
           <Card className={shared.card} title={t('memberTools.push.preview')}>
             <div className={styles.phone}>
               <div className={styles.notification}>
-                <Avatar shape="square" size={36} src={club.data?.logo?.img || undefined} className={styles.appIcon}>
+                <Avatar shape="square" size={36} src={club.data?.logo?.img || undefined} alt="" className={styles.appIcon}>
                   {initials(clubTitle)}
                 </Avatar>
                 <div className={styles.notificationText}>

@@ -87,10 +87,14 @@ export default function SmsManagerPage() {
                 type="button"
                 className={`${styles.key} ${k === '⌫' ? styles.keyBack : ''}`}
                 onClick={() => press(k)}
-                aria-label={k === '⌫' ? t('memberTools.sms.delete') : k}
+                aria-label={k === '⌫' ? t('memberTools.sms.delete') : undefined}
               >
                 <span className={styles.keyDigit}>{k}</span>
-                {LETTERS[k] && <span className={styles.keyLetters}>{LETTERS[k]}</span>}
+                {LETTERS[k] && (
+                  <span className={styles.keyLetters} aria-hidden="true">
+                    {LETTERS[k]}
+                  </span>
+                )}
               </button>
             ))}
           </div>

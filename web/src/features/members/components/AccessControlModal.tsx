@@ -113,6 +113,7 @@ export function AccessControlModal({ open, club, members, onMembersChange, onClo
             onChange={onMembersChange}
             size="large"
             placeholder={t('members.access.addPlaceholder')}
+            aria-label={t('members.access.members')}
             autoFocus
             data-testid="access-members"
           />

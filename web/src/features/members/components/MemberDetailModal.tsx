@@ -183,7 +183,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
             </div>
             {isDesktop && m.dni && (
               <div className={styles.detailQr}>
-                <QRCode value={m.dni} size={96} bordered={false} />
+                <QRCode value={m.dni} size={96} bordered={false} aria-label={t('members.detail.qrTitle')} />
                 <span>{t('members.detail.qrTitle')}</span>
               </div>
             )}
@@ -205,7 +205,11 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
                 {
                   key: 'online',
                   label: t('members.fields.onlineAccount'),
-                  children: m.online_account ? t('members.common.yes') : t('members.common.no'),
+                  children: m.account_link_pending
+                    ? t('members.detail.linkPending')
+                    : m.online_account
+                      ? t('members.common.yes')
+                      : t('members.common.no'),
                 },
               ]}
             />

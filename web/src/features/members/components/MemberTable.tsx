@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../shared/format';
 import layout from '../../../shared/ui/layout.module.css';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
+import { MeasureSafe } from '../../../shared/ui/MeasureSafe';
 import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { formatPhone, surnames, type Member } from '../model';
@@ -167,6 +168,7 @@ export function MemberTable(p: Props) {
         selectedRowKeys: p.selectedIds,
         preserveSelectedRowKeys: true,
         columnWidth: 44,
+        columnTitle: (checkbox) => <MeasureSafe>{checkbox}</MeasureSafe>,
         onChange: (keys, rows) => p.onSelect!(rows.filter(Boolean), keys.map(Number)),
       }
     : undefined;

@@ -21,7 +21,7 @@ import styles from '../members.module.css';
 import { SheetModal } from './SheetModal';
 import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 
-type Feedback = 'success' | 'warning' | 'error';
+type Feedback = 'success' | 'info' | 'warning' | 'error';
 
 /**
  * The staff screen's actions on a member: push (16 characters), SMS invitation (activating the
@@ -77,6 +77,11 @@ export function useStaffActions(access: MemberAccess) {
   };
 
   const invite = (m: Member) => {
+    // An existing account is the person's: the club waits for them to accept the link mailed to them.
+    if (m.account_link_pending) {
+      tell('info', t('members.staff.linkPending'));
+      return;
+    }
     if (!m.online_account || !m.user?.uid) {
       modal.confirm({
       centered: true,
@@ -88,7 +93,10 @@ export function useStaffActions(access: MemberAccess) {
         onOk: () =>
           save
             .mutateAsync({ association: club!, nid: m.nid, membership_id: m.nid, online_account: true })
-            .then(continueInvite, fail),
+            .then((saved) => {
+              if (saved.account_link_pending) tell('info', t('members.staff.linkPending'));
+              else continueInvite(saved);
+            }, fail),
       });
       return;
     }
@@ -263,6 +271,7 @@ function PhoneModal({
                 maxLength={MAX_PHONE_PROMPT}
                 autoComplete="off"
                 onPressEnter={() => form.submit()}
+                aria-label={t('members.fields.telefono')}
                 data-testid="phone-input"
               />
             </Form.Item>

@@ -210,6 +210,7 @@ export default function PatientCreatePage() {
           isEdit ? t('members.create.savedEdit') : t('members.create.savedNew', { number: saved.number }),
           3,
         );
+        if (saved.account_link_pending) message.info(t('members.staff.linkPending'), 8);
         navigate(`/patientmanager?propdni=${encodeURIComponent(saved.dni)}&nid=${saved.nid}`);
       },
       onError: (e) => {
@@ -378,7 +379,14 @@ export default function PatientCreatePage() {
                       />
                     </Form.Item>
                     <Form.Item name="telefono" noStyle>
-                      <Input size="large" inputMode="tel" maxLength={20} autoComplete="off" data-testid="f-telefono" />
+                      <Input
+                        size="large"
+                        inputMode="tel"
+                        maxLength={20}
+                        autoComplete="off"
+                        aria-label={t('members.fields.telefono')}
+                        data-testid="f-telefono"
+                      />
                     </Form.Item>
                   </Space.Compact>
                 </Form.Item>
