@@ -184,6 +184,9 @@ var Screens = map[string]Rule{
 	"product_delete": rule(sgc, Administrador, Manager, Inventario),
 	"product_export": rule(sgc, am...),
 	"stock_adjust":   rule(sgc, Administrador, Manager, Inventario),
+	// fee types are read by their dialog (Manager, Administrador, Caja) and
+	// by the fee renewal at the counter (the POS roles).
+	"fees_read": rule(f(Socios, SoftwareGestionClub), Administrador, Manager, Caja, Budtender),
 	// any staff member of the club
 	"club":        {},
 	"userprofile": {},

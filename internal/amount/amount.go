@@ -6,6 +6,7 @@ package amount
 
 import (
 	"errors"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -151,4 +152,27 @@ func (Cents) Schema(huma.Registry) *huma.Schema {
 }
 func (Milli) Schema(huma.Registry) *huma.Schema {
 	return &huma.Schema{Type: huma.TypeNumber, Description: "Quantity (grams or units), at most three decimals and 1000000000 either way"}
+}
+
+// MulDiv returns v×num/den rounded half away from zero, exactly (no float and
+// no overflow of the product). It is the one rounding of money: a line's price
+// (price per unit × thousandths / 1000), a percentage (× pct / 100) and a share
+// of an amount all go through it, once, at the line.
+func MulDiv(v, num, den int64) int64 {
+	if den == 0 {
+		panic("amount: MulDiv by zero")
+	}
+	p := new(big.Int).Mul(big.NewInt(v), big.NewInt(num))
+	d := big.NewInt(den)
+	neg := (p.Sign() < 0) != (d.Sign() < 0)
+	p.Abs(p)
+	d.Abs(d)
+	q, r := new(big.Int).QuoRem(p, d, new(big.Int))
+	if r.Lsh(r, 1).Cmp(d) >= 0 {
+		q.Add(q, big.NewInt(1))
+	}
+	if neg {
+		q.Neg(q)
+	}
+	return q.Int64()
 }

@@ -82,3 +82,20 @@ func TestBounds(t *testing.T) {
 		t.Fatal("Check does not hold the bounds")
 	}
 }
+
+func TestMulDivRoundsHalfAwayFromZeroOnce(t *testing.T) {
+	cases := []struct{ v, num, den, want int64 }{
+		{950, 2105, 1000, 2000}, // 9.50 €/g × 2.105 g = 19.9975 € → 20.00 €
+		{950, 1500, 1000, 1425}, // exact
+		{1, 1, 2, 1},            // half goes up
+		{-1, 1, 2, -1},          // and away from zero below it
+		{1999, 15, 100, 300},    // 15 % of 19.99 € = 2.9985 € → 3.00 €
+		{1333, 1, 3, 444},       // 4.443… → 4.44
+		{int64(MaxCents), int64(MaxMilli), 1_000_000, int64(MaxCents) * 1_000_000}, // the product passes int64, the result does not
+	}
+	for _, c := range cases {
+		if got := MulDiv(c.v, c.num, c.den); got != c.want {
+			t.Errorf("MulDiv(%d, %d, %d) = %d, want %d", c.v, c.num, c.den, got, c.want)
+		}
+	}
+}

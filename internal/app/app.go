@@ -20,6 +20,7 @@ import (
 	"socius/internal/inventory"
 	"socius/internal/member"
 	"socius/internal/notify"
+	"socius/internal/pos"
 )
 
 // App is the wired application.
@@ -31,6 +32,7 @@ type App struct {
 	Members   *member.Service
 	Catalog   *catalog.Service
 	Inventory *inventory.Service
+	POS       *pos.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	API       *httpapi.Server
@@ -56,6 +58,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	a.Members = member.New(d, a.Auth)
 	a.Catalog = catalog.New(d)
 	a.Inventory = inventory.New(d)
+	a.POS = pos.New(d)
 	var sms comms.SMSSender
 	if cfg.SMSURL != "" {
 		sms = comms.HTTPSMS{URL: cfg.SMSURL, Token: cfg.SMSToken, From: cfg.SMSFrom}
@@ -67,7 +70,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	a.Comms = comms.New(d, sms, push)
 	a.API = httpapi.New(httpapi.Config{TrustProxy: cfg.TrustProxy, ProvidersURL: cfg.ProvidersURL,
 		ProviderName: cfg.ProviderName, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL, VAPIDPublic: cfg.VAPIDPublic},
-		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Catalog: a.Catalog, Inventory: a.Inventory, Comms: a.Comms, Hub: a.Hub, Mail: mail})
+		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Catalog: a.Catalog, Inventory: a.Inventory, POS: a.POS, Comms: a.Comms, Hub: a.Hub, Mail: mail})
 	return a, nil
 }
 

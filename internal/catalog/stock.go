@@ -73,8 +73,16 @@ func (s *Service) AdjustStock(ctx context.Context, clubID, staffUserID int64, ch
 	return out, err
 }
 
-// moveStock changes one product's stock and records the movement; the
-// point of sale calls it inside its own transaction.
+// MoveStock changes one product's stock by a sale or a refund inside the
+// point of sale's transaction, recording the movement.
+func MoveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind string, c StockChange) (*StockMovement, error) {
+	if kind != MoveSale && kind != MoveRefund {
+		return nil, fmt.Errorf("catalog: MoveStock of kind %q", kind)
+	}
+	return moveStock(ctx, tx, clubID, staffUserID, kind, c)
+}
+
+// moveStock changes one product's stock and records the movement.
 func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind string, c StockChange) (*StockMovement, error) {
 	var p []struct {
 		Title     string `db:"title"`
@@ -87,9 +95,12 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 	// The UPDATE takes the row lock first, so concurrent changes queue and none is lost.
 	// It applies only while the new level stays within ±MaxMilli, so the sum can never
 	// overflow in either database.
+	// A sale may not take a limited stock below zero: the check is part of the
+	// UPDATE, so two counters selling the last grams cannot both succeed.
 	q, limit := int64(c.Quantity), int64(amount.MaxMilli)
 	if err := db.Select(ctx, tx, &p, `UPDATE products SET stock = stock + ? WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0
-		AND stock BETWEEN ? AND ? RETURNING title, unlimited_stock, stock`, q, c.PID, clubID, KindPro, -limit-q, limit-q); err != nil {
+		AND stock BETWEEN ? AND ? AND (? <> 'sale' OR unlimited_stock = 1 OR stock + ? >= 0) RETURNING title, unlimited_stock, stock`,
+		q, c.PID, clubID, KindPro, -limit-q, limit-q, kind, q); err != nil {
 		return nil, err
 	}
 	if len(p) == 0 {
@@ -102,6 +113,8 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 		}
 		switch {
 		case p[0].Unlimited && (kind == MoveManual || kind == MoveCount): // refused below
+		case kind == MoveSale && q < 0 && p[0].Level+q < 0:
+			return nil, problem.Invalidf("order.stock_insufficient", "products", "No hay stock suficiente de %s", p[0].Title).With("product", p[0].Title)
 		case q < 0 && kind != MoveSale:
 			return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p[0].Title).With("product", p[0].Title)
 		default:
@@ -111,7 +124,7 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 	if p[0].Unlimited && (kind == MoveManual || kind == MoveCount) {
 		return nil, problem.Invalidf("stock.unlimited", "pid", "%s tiene stock ilimitado: su stock no se ajusta", p[0].Title).With("product", p[0].Title)
 	}
-	if p[0].Level < 0 && kind != MoveSale {
+	if p[0].Level < 0 && kind != MoveSale && kind != MoveRefund {
 		return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p[0].Title).With("product", p[0].Title)
 	}
 	m := &StockMovement{PID: c.PID, Created: time.Now().Unix(), Type: kind, Quantity: c.Quantity, NewLevel: amount.Milli(p[0].Level), Note: strings.TrimSpace(c.Note)}

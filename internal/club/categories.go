@@ -29,8 +29,10 @@ var CategoryScreens = map[string]string{
 	"cash-register":       "cashamounts",
 	"weight_discrepancy":  "weightdiscrepancy",
 	"consumptionforecast": "consumptionforecast",
-	"payment_methods":     "paymentmethods",
-	"wallet":              "walletamounts",
+	// "off" stops the point of sale refusing sales past a member's forecast
+	"consumption_check": "consumptionforecast",
+	"payment_methods":   "paymentmethods",
+	"wallet":            "walletamounts",
 }
 
 // ErrCategoryNotFound is a category of another club or an unknown id.
@@ -85,6 +87,11 @@ func validCategoryTitle(typ, title string) (string, error) {
 		return number(2, 10000, "El porcentaje debe ser un número entre 0 y 100")
 	case "consumptionforecast":
 		return number(3, 0, "La previsión de consumo debe ser un número mayor o igual que 0")
+	case "consumption_check":
+		if title != "on" && title != "off" {
+			return "", problem.Invalidf("category.check_invalid", "title", "El valor debe ser on u off")
+		}
+		return title, nil
 	case "payment_methods":
 		var parts []string
 		for _, m := range []string{"wallet", "card", "cash"} {

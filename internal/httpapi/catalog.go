@@ -412,7 +412,7 @@ func (s *Server) stockHistory(ctx context.Context, in *stockHistoryInput) (*stoc
 
 type clubCategoriesInput struct {
 	Association int64  `query:"association" required:"true"`
-	Type        string `query:"type" required:"true" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,payment_methods,wallet"`
+	Type        string `query:"type" required:"true" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,consumption_check,payment_methods,wallet"`
 }
 
 type clubCategoriesOutput struct{ Body []club.ClubCategory }
@@ -442,7 +442,7 @@ func (s *Server) mayEditCategory(ctx context.Context, typ string) error {
 type clubCategoryCreateInput struct {
 	Body struct {
 		Association int64  `json:"association" required:"true"`
-		Type        string `json:"type" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,payment_methods,wallet"`
+		Type        string `json:"type" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,consumption_check,payment_methods,wallet"`
 		Title       string `json:"title,omitempty" maxLength:"200"`
 	}
 }

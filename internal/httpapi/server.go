@@ -17,6 +17,7 @@ import (
 	"socius/internal/inventory"
 	"socius/internal/member"
 	"socius/internal/notify"
+	"socius/internal/pos"
 	"socius/internal/version"
 )
 
@@ -43,6 +44,7 @@ type Deps struct {
 	Members   *member.Service
 	Catalog   *catalog.Service
 	Inventory *inventory.Service
+	POS       *pos.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	Mail      Mailer
@@ -57,6 +59,7 @@ type Server struct {
 	members   *member.Service
 	catalog   *catalog.Service
 	inventory *inventory.Service
+	pos       *pos.Service
 	comms     *comms.Service
 	hub       *notify.Hub
 	mail      Mailer
@@ -70,7 +73,7 @@ func New(cfg Config, d Deps) *Server {
 	if cfg.VueVersion == "" {
 		cfg.VueVersion = version.Current
 	}
-	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, catalog: d.Catalog, inventory: d.Inventory, comms: d.Comms, hub: d.Hub,
+	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, catalog: d.Catalog, inventory: d.Inventory, pos: d.POS, comms: d.Comms, hub: d.Hub,
 		mail: d.Mail, mux: http.NewServeMux()}
 	hc := huma.Config{
 		OpenAPI: &huma.OpenAPI{

@@ -5,6 +5,7 @@ package member
 
 import (
 	"errors"
+	"socius/internal/amount"
 	"strings"
 
 	"socius/internal/problem"
@@ -95,38 +96,38 @@ type Guarantor struct {
 
 // Member is the ficha_socio as the API returns it.
 type Member struct {
-	NID               int64       `json:"nid"`
-	MembershipID      int64       `json:"membership_id"`
-	Association       int64       `json:"association"`
-	Number            int64       `json:"number"`
-	Nombre            string      `json:"nombre"`
-	Surname           string      `json:"surname"`
-	Surname2          string      `json:"surname2"`
-	DNI               string      `json:"dni"`
-	Email             string      `json:"email"`
-	Telefono          string      `json:"telefono"`
-	CountryCode       string      `json:"country_code"`
-	Birthdate         int64       `json:"birthdate"`
-	Foto              URLRef      `json:"foto"`
-	Type              string      `json:"type"`
-	StatusMember      int         `json:"status_member"`
-	IsStaff           bool        `json:"is_staff"`
-	EndDate           int64       `json:"end_date"`
-	MemberCreated     int64       `json:"member_created"`
-	Monedero          float64     `json:"monedero"`
-	MonederoNegativo  bool        `json:"monedero_negativo"`
-	ConsumForecast    int64       `json:"consum_forecast"`
-	Notes             string      `json:"notes"`
-	Documents         []Document  `json:"documents"`
-	MemcardRoles      []string    `json:"memcard_roles"`
-	MemcardAddress    Address     `json:"memcard_address"`
-	EndorsementMember []Guarantor `json:"endorsement_member"`
-	Signature         URLRef      `json:"signature"`
-	CategoryMember    *Category   `json:"category_member,omitempty" doc:"absent when the member has no category"`
-	User              *LinkedUser `json:"user,omitempty" doc:"absent when the member has no online account"`
-	Keychain          string      `json:"keychain"`
-	OnlineAccount     bool        `json:"online_account"`
-	LinkPending       bool        `json:"account_link_pending" doc:"The e-mail is a person's existing account: the club asked to link it and waits for the person to accept"`
+	NID               int64        `json:"nid"`
+	MembershipID      int64        `json:"membership_id"`
+	Association       int64        `json:"association"`
+	Number            int64        `json:"number"`
+	Nombre            string       `json:"nombre"`
+	Surname           string       `json:"surname"`
+	Surname2          string       `json:"surname2"`
+	DNI               string       `json:"dni"`
+	Email             string       `json:"email"`
+	Telefono          string       `json:"telefono"`
+	CountryCode       string       `json:"country_code"`
+	Birthdate         int64        `json:"birthdate"`
+	Foto              URLRef       `json:"foto"`
+	Type              string       `json:"type"`
+	StatusMember      int          `json:"status_member"`
+	IsStaff           bool         `json:"is_staff"`
+	EndDate           int64        `json:"end_date"`
+	MemberCreated     int64        `json:"member_created"`
+	Monedero          amount.Cents `json:"monedero" doc:"Wallet balance in euros; the sum of its wallet movements"`
+	MonederoNegativo  bool         `json:"monedero_negativo"`
+	ConsumForecast    int64        `json:"consum_forecast"`
+	Notes             string       `json:"notes"`
+	Documents         []Document   `json:"documents"`
+	MemcardRoles      []string     `json:"memcard_roles"`
+	MemcardAddress    Address      `json:"memcard_address"`
+	EndorsementMember []Guarantor  `json:"endorsement_member"`
+	Signature         URLRef       `json:"signature"`
+	CategoryMember    *Category    `json:"category_member,omitempty" doc:"absent when the member has no category"`
+	User              *LinkedUser  `json:"user,omitempty" doc:"absent when the member has no online account"`
+	Keychain          string       `json:"keychain"`
+	OnlineAccount     bool         `json:"online_account"`
+	LinkPending       bool         `json:"account_link_pending" doc:"The e-mail is a person's existing account: the club asked to link it and waits for the person to accept"`
 	// LinkRequest is set by a save that asked to link an existing account:
 	// the caller mails its token to the account's own e-mail.
 	LinkRequest *LinkRequest `json:"-"`

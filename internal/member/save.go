@@ -470,6 +470,7 @@ func (s *Service) Delete(ctx context.Context, clubID, nid int64, actor Actor) er
 				nombre = '` + deletedNamePrefix + `', surname = '', surname2 = '', dni = '', email = '', telefono = '',
 				birthdate = 0, keychain = '', notes = '', photo = '', signature = '', address_thoroughfare = '',
 				address_locality = '', address_postal_code = '', address_country = '', changed = ? WHERE id = ?`,
+			`DELETE FROM orders WHERE member_id = ? AND status = 'cart'`,
 			`DELETE FROM member_terms WHERE member_id = ?`,
 			`DELETE FROM member_roles WHERE member_id = ?`,
 			`DELETE FROM member_documents WHERE member_id = ?`,

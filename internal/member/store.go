@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"slices"
+	"socius/internal/amount"
 	"strconv"
 	"strings"
 	"unicode"
@@ -71,6 +72,7 @@ type row struct {
 	Photo          string         `db:"photo"`
 	Signature      string         `db:"signature"`
 	Negative       int            `db:"monedero_negativo"`
+	Wallet         int64          `db:"wallet"`
 	CategoryID     sql.NullInt64  `db:"category_id"`
 	UserPhone      sql.NullString `db:"user_phone"`
 	LinkPending    int            `db:"link_pending"`
@@ -79,7 +81,7 @@ type row struct {
 const memberCols = `m.id, m.club_id, m.user_id, m.number, m.nombre, m.surname, m.surname2, m.dni, m.email, m.telefono,
 	m.country_code, m.birthdate, m.type, m.status, m.is_staff, m.online_account, m.end_date, m.keychain, m.consum_forecast,
 	m.notes, m.created, m.address_thoroughfare, m.address_locality, m.address_postal_code, m.address_country, m.photo,
-	m.signature, m.monedero_negativo, m.category_id, u.phone AS user_phone,
+	m.signature, m.monedero_negativo, m.wallet, m.category_id, u.phone AS user_phone,
 	(SELECT COUNT(*) FROM account_links l WHERE l.member_id = m.id) AS link_pending`
 
 const memberFrom = ` FROM members m LEFT JOIN users u ON u.id = m.user_id`
@@ -330,7 +332,7 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []row) ([]Member, err
 		m := Member{NID: r.ID, MembershipID: r.ID, Association: r.ClubID, Number: r.Number, Nombre: r.Nombre, Surname: r.Surname,
 			Surname2: r.Surname2, DNI: r.DNI, Email: r.Email, Telefono: r.Telefono, CountryCode: r.CountryCode,
 			Birthdate: r.Birthdate, Foto: URLRef{files.URL(r.Photo)}, Type: r.Type, StatusMember: r.Status,
-			IsStaff: r.IsStaff == 1, EndDate: r.EndDate, MemberCreated: r.Created, MonederoNegativo: r.Negative == 1,
+			IsStaff: r.IsStaff == 1, EndDate: r.EndDate, MemberCreated: r.Created, MonederoNegativo: r.Negative == 1, Monedero: amount.Cents(r.Wallet),
 			ConsumForecast: r.ConsumForecast, Notes: r.Notes, Documents: docs[r.ID], MemcardRoles: roles[r.ID],
 			MemcardAddress:    Address{r.Thoroughfare, r.Locality, r.PostalCode, r.Country},
 			EndorsementMember: guar[r.ID], Signature: URLRef{files.URL(r.Signature)}, Keychain: r.Keychain,

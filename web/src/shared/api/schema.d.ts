@@ -279,6 +279,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a fee type */
+        post: operations["feeCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fee/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Fee types of the club */
+        get: operations["feeList"];
+        put?: never;
+        /** Edit a fee type (pid) */
+        post: operations["feeUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fee/{pid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a fee type no order uses (success 0 with the reason otherwise) */
+        delete: operations["feeDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ficha_by_dni": {
         parameters: {
             query?: never;
@@ -566,6 +618,125 @@ export interface paths {
         put?: never;
         /** Push notification to members */
         post: operations["pushCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a member's cart: every line, priced by the server */
+        post: operations["orderSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders of the club, newest first (server paging) */
+        get: operations["orderList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete an order whose total is 0 (fully discounted): stock and signature as a pay, no money */
+        post: operations["orderComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/consumption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grams a member took this calendar month against the forecast */
+        get: operations["orderConsumption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel (delete) an order in process */
+        delete: operations["orderDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay an order (cash, wallet or tpv) in one transaction; retried pays answer the first result */
+        post: operations["orderPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order_refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund lines of a paid order by cash, wallet or tpv */
+        post: operations["orderRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -862,6 +1033,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/{nid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Top up (add, by cash or tpv) or correct (remove) a member's wallet */
+        put: operations["walletChange"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wallet movements of the club or one member (card_id) */
+        get: operations["walletHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/session/token": {
         parameters: {
             query?: never;
@@ -1015,7 +1220,7 @@ export interface components {
             association: number;
             title?: string;
             /** @enum {string} */
-            type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "payment_methods" | "wallet";
+            type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "consumption_check" | "payment_methods" | "wallet";
         };
         ClubCategoryUpdateInputBody: {
             /** Format: int64 */
@@ -1081,6 +1286,26 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        Consumption: {
+            /** @description The member's consumption forecast in grams per month */
+            consum_forecast: number;
+            /** @description Grams dispensed this calendar month: paid lines minus refunds */
+            grams_month: number;
+            /**
+             * Format: int64
+             * @description First second of the month in the club's time zone
+             */
+            month_start: number;
+        };
+        Coupon: {
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            discount: number;
+            /** Format: int64 */
+            id: number;
+            title: string;
+            /** Format: int64 */
+            type: number;
+        };
         DeleteResult: {
             message?: string;
             /** Format: int64 */
@@ -1092,6 +1317,38 @@ export interface components {
             url: string;
         };
         EmptyOutputBody: Record<string, never>;
+        FeeSaveInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            code?: string;
+            /**
+             * Format: int64
+             * @description How long a payment lasts
+             */
+            days: number;
+            /**
+             * Format: int64
+             * @description The fee type to edit
+             */
+            pid?: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            price: number;
+            status?: boolean;
+            title: string;
+        };
+        FeeType: {
+            /** Format: int64 */
+            asocid: number;
+            code: string;
+            /** Format: int64 */
+            days: number;
+            /** Format: int64 */
+            pid: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            price: number;
+            status: boolean;
+            title: string;
+        };
         Guarantor: {
             /** Format: int64 */
             nid: number;
@@ -1186,6 +1443,43 @@ export interface components {
             auth: string;
             p256dh: string;
         };
+        Line: {
+            /** @description Money refunded for this line so far */
+            amount: number;
+            /**
+             * Format: int64
+             * @description Set on a fee-payment line
+             */
+            fee_id?: number;
+            /** @description What the line counts towards the member's monthly consumption */
+            grams: number;
+            /** Format: int64 */
+            id: number;
+            product: components["schemas"]["LineProduct"];
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            quantity: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            real_quantity: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            refund_quantity: number;
+            /** @description What the line costs: total_base_price − total_discount */
+            total: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            total_base_price: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            total_discount: number;
+            /** @description Price per gram or unit, frozen when the order is paid */
+            unit_price: number;
+        };
+        LineProduct: {
+            category: string;
+            code: string;
+            /** Format: int64 */
+            pid: number;
+            title: string;
+            /** @description peso, unidad or ambos; fee for a fee line */
+            type: string;
+        };
         LinkInfo: {
             club: string;
             /** Format: int64 */
@@ -1237,7 +1531,7 @@ export interface components {
             membership_id: number;
             memcard_address: components["schemas"]["Address"];
             memcard_roles: string[] | null;
-            /** Format: double */
+            /** @description Wallet balance in euros; the sum of its wallet movements */
             monedero: number;
             monedero_negativo: boolean;
             /** Format: int64 */
@@ -1256,6 +1550,13 @@ export interface components {
             type: string;
             /** @description absent when the member has no online account */
             user?: components["schemas"]["LinkedUser"];
+        };
+        MemberCard: {
+            dni: string;
+            nombre: string;
+            /** Format: int64 */
+            number: number;
+            surname: string;
         };
         MemberListOutputBody: {
             data: components["schemas"]["Member"][] | null;
@@ -1361,6 +1662,142 @@ export interface components {
             title: string;
         };
         OkOutputBody: Record<string, never>;
+        Order: {
+            /** Format: int64 */
+            asocid: number;
+            discount_coupon_order: components["schemas"]["Coupon"][] | null;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            manual_discount_order: number;
+            membership_card: components["schemas"]["MemberCard"];
+            /** Format: int64 */
+            membership_id: number;
+            /** Format: int64 */
+            oid: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            order_base_price: number;
+            /** Format: int64 */
+            order_changed: number;
+            /** Format: int64 */
+            order_created: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            order_discount: number;
+            /** Format: int64 */
+            order_id: number;
+            /**
+             * Format: int64
+             * @description When it was paid (unix seconds); 0 while in process
+             */
+            order_paid: number;
+            /** @description URL of the member's signature, when one was required */
+            order_signature: string;
+            /** @enum {string} */
+            order_status: "cart" | "completed";
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            order_total: number;
+            /** @description Why a Manager or Administrador let the order pass the member's consumption forecast */
+            override_reason: string;
+            /** @description Who took the payment */
+            paid_by: string;
+            /** @description cash, wallet or tpv once paid; empty for a zero total */
+            pay_type: string;
+            products: components["schemas"]["Line"][] | null;
+            /** @description Money refunded so far */
+            refunded: number;
+            /** @description Who made the order */
+            staff: string;
+        };
+        OrderCompleteInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            /** Format: int64 */
+            membership_id?: number;
+            /** Format: int64 */
+            oid?: number;
+            signature?: string;
+        };
+        OrderLineIn: {
+            /**
+             * Format: int64
+             * @description A fee-payment line (fee renewal) instead of a product
+             */
+            fee_id?: number;
+            /** Format: int64 */
+            pid?: number;
+            /** @description Grams or units; 0 removes the line */
+            quantity: number;
+            /** @description Weighed grams; defaults to quantity */
+            real_quantity?: number;
+            /** @description Ignored: the server prices every line */
+            total?: number;
+        };
+        OrderListOutputBody: {
+            data: components["schemas"]["Order"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
+        OrderOutputBody: {
+            /** @description The last line was removed: the order no longer exists */
+            cancelled: boolean;
+            order?: components["schemas"]["Order"];
+        };
+        OrderPayInputBody: {
+            /** @description The total the staff saw; a different total refuses the pay (order.total_changed) */
+            amount?: number;
+            /** Format: int64 */
+            asocid: number;
+            /** Format: int64 */
+            membership_id?: number;
+            /** Format: int64 */
+            oid?: number;
+            /** @description Manager or Administrador: why the order may pass the member's monthly consumption forecast */
+            override_reason?: string;
+            /** @description The member's signature (PNG data URL or base64) when the club requires one */
+            signature?: string;
+            /** @description Cash handed over; the reply gives the change */
+            tendered?: number;
+            /**
+             * @description Payment method
+             * @enum {string}
+             */
+            type?: "cash" | "wallet" | "tpv" | "";
+        };
+        OrderPayOutputBody: {
+            /** @description Tendered cash minus the total (cash payments) */
+            change: number;
+            order: components["schemas"]["Order"];
+            /** @description The order was already paid: nothing was charged again */
+            replayed: boolean;
+        };
+        OrderRefundInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            /** Format: int64 */
+            membership_id?: number;
+            /** Format: int64 */
+            oid: number;
+            /**
+             * @description How the money goes back
+             * @enum {string}
+             */
+            pay: "cash" | "wallet" | "tpv" | "";
+            products: components["schemas"]["RefundLineIn"][] | null;
+        };
+        OrderSaveInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            /** @description Coupons come with their own calls */
+            discount_coupon_order?: number[] | null;
+            /** @description Euros off the order; absent keeps the order's */
+            manual_discount_order?: number;
+            /** Format: int64 */
+            membership_id?: number;
+            /**
+             * Format: int64
+             * @description The order; without it the member's open order, or a new one
+             */
+            oid?: number;
+            products: components["schemas"]["OrderLineIn"][] | null;
+        };
         Preset: {
             body: string;
             /** @enum {string} */
@@ -1519,6 +1956,14 @@ export interface components {
             endpoint: string;
             keys: components["schemas"]["KeysStruct"];
         };
+        RefundLineIn: {
+            /** Format: int64 */
+            pid: number;
+            /** @description Grams or units to give back; 0 skips the line */
+            quantity: number;
+            /** @description Ignored: the server computes what was paid for that part */
+            total?: number;
+        };
         RegisterInputBody: {
             /** Format: int64 */
             birthdate?: number;
@@ -1602,6 +2047,14 @@ export interface components {
             /** @enum {string} */
             stock_type: "manual" | "stock";
         };
+        SuccessOutputBody: {
+            message?: string;
+            /**
+             * Format: int64
+             * @description 1 done, 0 refused (message says why)
+             */
+            success: number;
+        };
         Totals: {
             /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             add_total: number;
@@ -1627,6 +2080,46 @@ export interface components {
         };
         VersionOutputBody: {
             vue_version: string;
+        };
+        WalletInputBody: {
+            /** @description Euros, more than 0 */
+            amount: number;
+            /** Format: int64 */
+            association: number;
+            /**
+             * @description add: a top-up paid by cash or tpv; remove: a correction
+             * @enum {string}
+             */
+            operation: "add" | "remove";
+            /**
+             * @description How a top-up was paid
+             * @enum {string}
+             */
+            pay_type?: "cash" | "tpv" | "";
+        };
+        WalletMovement: {
+            /** @description The balance after this movement */
+            accumulated_value: number;
+            /** @description Signed: a top-up or refund is positive, an order or correction negative */
+            amount: number;
+            /** Format: int64 */
+            date: number;
+            /** Format: int64 */
+            id: number;
+            membercard: components["schemas"]["MemberCard"];
+            /** Format: int64 */
+            membership_id: number;
+            /** Format: int64 */
+            order_id: number;
+            /** @description cash or tpv for a top-up; empty otherwise */
+            pay_type: string;
+            staffcard: string;
+            /** @enum {string} */
+            transaction: "add" | "remove" | "order" | "refund";
+        };
+        WalletOutputBody: {
+            /** @description The balance after the change */
+            monedero: number;
         };
     };
     responses: never;
@@ -1981,7 +2474,7 @@ export interface operations {
         parameters: {
             query: {
                 association: number;
-                type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "payment_methods" | "wallet";
+                type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "consumption_check" | "payment_methods" | "wallet";
             };
             header?: never;
             path?: never;
@@ -2683,6 +3176,244 @@ export interface operations {
             };
             /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    feeCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeeSaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeType"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    feeList: {
+        parameters: {
+            query: {
+                asocid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeType"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    feeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeeSaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeType"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    feeDelete: {
+        parameters: {
+            query: {
+                asocid: number;
+            };
+            header?: never;
+            path: {
+                pid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3929,6 +4660,414 @@ export interface operations {
             };
         };
     };
+    orderSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderSaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    orderList: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds: completed orders by payment time, open ones by creation */
+                start_date?: number;
+                end_date?: number;
+                membership_id?: number;
+                status?: "cart" | "completed" | "";
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderListOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    orderComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCompleteInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPayOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    orderConsumption: {
+        parameters: {
+            query: {
+                asocid: number;
+                membership_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consumption"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    orderDelete: {
+        parameters: {
+            query: {
+                asocid: number;
+                oid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    orderPay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retried pay with the same key answers the first result */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPayInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPayOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    orderRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRefundInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     memberRegister: {
         parameters: {
             query?: never;
@@ -4831,6 +5970,132 @@ export interface operations {
             };
             /** @description Error */
             default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    walletChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    walletHistory: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member's movements */
+                card_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletMovement"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,419 @@
+package pos
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/amount"
+	"socius/internal/catalog"
+	"socius/internal/db"
+	"socius/internal/files"
+	"socius/internal/problem"
+)
+
+// PayInput is POST /api/order/pay.
+type PayInput struct {
+	OID, MemberID int64
+	Type          string        // cash, wallet or tpv; "" completes an order whose total is 0
+	Amount        *amount.Cents // the total the staff saw; a different server total refuses the pay
+	Tendered      *amount.Cents // cash handed over, for the change
+	Signature     string        // data URL or base64 of the member's signature image
+	Override      string        // a Manager's or Administrador's reason to pass the forecast
+	Key           string        // Idempotency-Key: a retried pay answers the first result
+}
+
+// Consumption is a member's grams this calendar month against the forecast.
+type Consumption struct {
+	Month    amount.Milli `json:"grams_month" doc:"Grams dispensed this calendar month: paid lines minus refunds"`
+	Forecast amount.Milli `json:"consum_forecast" doc:"The member's consumption forecast in grams per month"`
+	Start    int64        `json:"month_start" doc:"First second of the month in the club's time zone"`
+}
+
+// Consumption sums what a member took this calendar month.
+func (s *Service) Consumption(ctx context.Context, clubID, memberID int64) (*Consumption, error) {
+	m, err := s.member(ctx, s.db.R, clubID, memberID)
+	if err != nil {
+		return nil, err
+	}
+	start := monthStart(s.now(), m.Timezone)
+	g, err := monthGrams(ctx, s.db.R, memberID, start)
+	return &Consumption{Month: amount.Milli(g), Forecast: amount.Milli(m.Forecast * 1000), Start: start}, err
+}
+
+func monthGrams(ctx context.Context, q db.Q, memberID, start int64) (int64, error) {
+	var sold, back int64
+	if err := db.Get(ctx, q, &sold, `SELECT COALESCE(SUM(l.grams), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+		WHERE o.member_id = ? AND o.status = 'completed' AND o.paid >= ?`, memberID, start); err != nil {
+		return 0, err
+	}
+	if err := db.Get(ctx, q, &back, `SELECT COALESCE(SUM(grams), 0) FROM order_refunds WHERE member_id = ? AND created >= ?`, memberID, start); err != nil {
+		return 0, err
+	}
+	return sold - back, nil
+}
+
+// Pay takes the payment of an order in one transaction: the lines priced
+// and frozen, stock out by real weight, the wallet debited through its
+// ledger, the fee end dates extended, the till's movement, the signature and
+// the staff user. A pay retried with the same key, or of an order already
+// paid, changes nothing and answers the paid order.
+func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Methods, in PayInput) (*Order, error) {
+	if in.Type != "" && in.Type != PayCash && in.Type != PayWallet && in.Type != PayCard {
+		return nil, errPayType
+	}
+	if len([]rune(in.Override)) > MaxOverride {
+		return nil, errOverrideLong
+	}
+	if in.Key != "" {
+		var done []int64
+		if err := s.db.Select(ctx, &done, `SELECT id FROM orders WHERE club_id = ? AND pay_key = ? AND status = ?`, clubID, in.Key, StatusCompleted); err != nil {
+			return nil, err
+		}
+		if len(done) > 0 {
+			return s.replay(ctx, clubID, done[0])
+		}
+	}
+	var oid int64
+	replay := false
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		now := s.now().Unix()
+		if in.OID == 0 && in.MemberID == 0 {
+			return errMemberRequired
+		}
+		// Lock the order first (the UPDATE takes the row), so two pays of one order queue.
+		var rows []orderRow
+		if in.OID != 0 {
+			if err := db.Select(ctx, tx, &rows, `UPDATE orders SET changed = ? WHERE id = ? AND club_id = ?
+				RETURNING id, member_id, status, manual_discount, pay_key`, now, in.OID, clubID); err != nil {
+				return err
+			}
+		} else {
+			if err := db.Select(ctx, tx, &rows, `UPDATE orders SET changed = ? WHERE member_id = ? AND club_id = ? AND status = ?
+				RETURNING id, member_id, status, manual_discount, pay_key`, now, in.MemberID, clubID, StatusCart); err != nil {
+				return err
+			}
+		}
+		if len(rows) == 0 {
+			return ErrOrderNotFound
+		}
+		o := rows[0]
+		oid = o.ID
+		if in.MemberID != 0 && o.MemberID != in.MemberID {
+			return errOtherMember
+		}
+		if o.Status == StatusCompleted { // paid already: answer the first result
+			replay = true
+			return nil
+		}
+		m, err := s.member(ctx, tx, clubID, o.MemberID)
+		if err != nil {
+			return err
+		}
+		if m.Status != 1 {
+			return errMemberInactive
+		}
+		// Re-resolve the lines from the catalogue: this is the moment prices freeze.
+		var stored []lineRow
+		if err := db.Select(ctx, tx, &stored, `SELECT `+lineCols+` FROM order_lines WHERE order_id = ? ORDER BY position`, o.ID); err != nil {
+			return err
+		}
+		in2 := make([]LineInput, len(stored))
+		for i, l := range stored {
+			real := amount.Milli(l.RealQuantity)
+			in2[i] = LineInput{PID: l.ProductID.Int64, FeeID: l.FeeTypeID.Int64, Quantity: amount.Milli(l.Quantity), RealQuantity: &real}
+		}
+		rs, err := s.resolve(ctx, tx, clubID, in2)
+		if err != nil {
+			return err
+		}
+		if len(rs) == 0 {
+			return errRefundNothing
+		}
+		priced := priceLines(rs, m.Percent, o.ManualDiscount)
+		if in.Amount != nil && int64(*in.Amount) != priced.Total {
+			return errTotalChanged.With("total", amount.Cents(priced.Total).String())
+		}
+		payType := in.Type
+		switch {
+		case priced.Total == 0:
+			payType = "" // nothing to pay: no method, no money moves
+		case payType == "":
+			return errPayType
+		case !methods.Allows(payType):
+			return errPayNotAllowed(payType)
+		case payType == PayCash && in.Tendered != nil && int64(*in.Tendered) < priced.Total:
+			return errCashShort
+		}
+		// spec: the member signs when firma_pedido or firma_digital is on
+		var signature string
+		if methods.Signature {
+			if strings.TrimSpace(in.Signature) == "" {
+				return errSignature
+			}
+			data, err := files.DecodeDataURL(in.Signature)
+			if err == nil {
+				signature, err = files.SaveImage(ctx, tx, clubID, files.Signature, data)
+			}
+			if err != nil {
+				return errSignatureImage
+			}
+		}
+		// the member's monthly consumption forecast
+		var grams int64
+		for _, r := range rs {
+			if r.product != nil {
+				grams += r.product.grams(int64(r.in.Quantity), r.real)
+			}
+		}
+		override := strings.TrimSpace(in.Override)
+		if grams > 0 && m.Forecast >= 0 {
+			on, err := s.forecastCheck(ctx, tx, clubID)
+			if err != nil {
+				return err
+			}
+			month, err := monthGrams(ctx, tx, m.ID, monthStart(s.now(), m.Timezone))
+			if err != nil {
+				return err
+			}
+			if on && month+grams > m.Forecast*1000 {
+				switch {
+				case override == "":
+					return problem.Invalidf("order.forecast_exceeded", "override_reason",
+						"Con este pedido el socio pasaría de su previsión de consumo: lleva %s g este mes, el pedido son %s g y su previsión es de %d g",
+						amount.Milli(month).String(), amount.Milli(grams).String(), m.Forecast).
+						With("month", amount.Milli(month).String()).With("grams", amount.Milli(grams).String()).
+						With("forecast", fmt.Sprint(m.Forecast))
+				case !actor.CanOverride:
+					return errOverrideRole
+				}
+			} else {
+				override = ""
+			}
+		} else {
+			override = ""
+		}
+		// stock out, in product order so two pays lock products in the same order
+		order := make([]int, len(rs))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(a, b int) int { return cmpProduct(rs[a], rs[b]) })
+		for _, i := range order {
+			r := rs[i]
+			if r.product == nil {
+				continue
+			}
+			if _, err := catalog.MoveStock(ctx, tx, clubID, actor.UserID, catalog.MoveSale,
+				catalog.StockChange{PID: r.product.ID, Quantity: amount.Milli(-r.real), Note: fmt.Sprintf("#%d", o.ID)}); err != nil {
+				return err
+			}
+		}
+		if payType == PayWallet {
+			if err := walletMove(ctx, tx, clubID, m.ID, actor.UserID, WalletOrder, "", -priced.Total, o.ID, now); err != nil {
+				return err
+			}
+		}
+		if payType != "" {
+			if err := cashMove(ctx, tx, clubID, CashOrder, payType, priced.Total, o.ID, m.ID, actor.UserID, now); err != nil {
+				return err
+			}
+		}
+		// fees: extend end_date by the fee's days from the later of now and the current end
+		for _, r := range rs {
+			if r.fee == nil || r.fee.Days <= 0 {
+				continue
+			}
+			if _, err := db.Exec(ctx, tx, `UPDATE members SET end_date = (CASE WHEN end_date > ? THEN end_date ELSE ? END) + ? WHERE id = ?`,
+				now, now, r.fee.Days*86400, m.ID); err != nil {
+				return err
+			}
+		}
+		if err := writeLines(ctx, tx, o.ID, rs, priced); err != nil {
+			return err
+		}
+		var overrideUser any
+		if override != "" {
+			overrideUser = actor.UserID
+		}
+		_, err = db.Exec(ctx, tx, `UPDATE orders SET status = ?, base_price = ?, discount = ?, total = ?, pay_type = ?, pay_key = ?,
+			signature = ?, override_reason = ?, override_user_id = ?, paid_by_user_id = ?, paid = ?, changed = ? WHERE id = ?`,
+			StatusCompleted, priced.Base, priced.Discount, priced.Total, payType, in.Key, signature, override, overrideUser,
+			actor.UserID, now, now, o.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if replay {
+		return s.replay(ctx, clubID, oid)
+	}
+	return s.Get(ctx, clubID, oid)
+}
+
+func (s *Service) replay(ctx context.Context, clubID, oid int64) (*Order, error) {
+	o, err := s.Get(ctx, clubID, oid)
+	if o != nil {
+		o.Replayed = true
+	}
+	return o, err
+}
+
+func cmpProduct(a, b resolved) int {
+	var x, y int64
+	if a.product != nil {
+		x = a.product.ID
+	}
+	if b.product != nil {
+		y = b.product.ID
+	}
+	return int(x - y)
+}
+
+// forecastCheck reports whether the club checks the monthly consumption
+// forecast at payment: on unless its consumption_check setting says "off".
+func (s *Service) forecastCheck(ctx context.Context, q db.Q, clubID int64) (bool, error) {
+	var titles []string
+	if err := db.Select(ctx, q, &titles, `SELECT title FROM club_categories WHERE club_id = ? AND type = 'consumption_check' ORDER BY id LIMIT 1`, clubID); err != nil {
+		return false, err
+	}
+	return len(titles) == 0 || titles[0] != "off", nil
+}
+
+// cashMove records money taken or given back at the till.
+func cashMove(ctx context.Context, tx *sqlx.Tx, clubID int64, typ, payType string, cents, orderID, memberID, staff, now int64) error {
+	var oid any
+	if orderID != 0 {
+		oid = orderID
+	}
+	_, err := db.Exec(ctx, tx, `INSERT INTO cash_movements (club_id, type, pay_type, amount, order_id, member_id, staff_user_id, created)
+		VALUES (?,?,?,?,?,?,?,?)`, clubID, typ, payType, cents, oid, memberID, staff, now)
+	return err
+}
+
+// RefundLine is one line of a refund: the product and the quantity given back.
+type RefundLine struct {
+	PID      int64
+	Quantity amount.Milli
+}
+
+// RefundInput is POST /api/order_refund.
+type RefundInput struct {
+	OID, MemberID int64
+	Lines         []RefundLine
+	PayType       string
+}
+
+// Refund gives back part or all of a paid order in one transaction: stock
+// back through a refund movement, the money back to the wallet or out of the
+// till, the grams off the month. A line never gives back more than was sold
+// minus what was already refunded, nor more money than was paid for it.
+func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods Methods, in RefundInput) (*Order, error) {
+	switch {
+	case in.PayType != PayCash && in.PayType != PayWallet && in.PayType != PayCard:
+		return nil, errPayType
+	case !methods.Allows(in.PayType):
+		return nil, errPayNotAllowed(in.PayType)
+	}
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		now := s.now().Unix()
+		var rows []orderRow
+		if err := db.Select(ctx, tx, &rows, `UPDATE orders SET changed = ? WHERE id = ? AND club_id = ? RETURNING id, member_id, status`,
+			now, in.OID, clubID); err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			return ErrOrderNotFound
+		}
+		o := rows[0]
+		if in.MemberID != 0 && o.MemberID != in.MemberID {
+			return errOtherMember
+		}
+		if o.Status != StatusCompleted {
+			return errRefundCart
+		}
+		var lines []lineRow
+		if err := db.Select(ctx, tx, &lines, `SELECT `+lineCols+` FROM order_lines WHERE order_id = ? AND product_id IS NOT NULL ORDER BY product_id`, o.ID); err != nil {
+			return err
+		}
+		want := map[int64]int64{}
+		for i, l := range in.Lines {
+			if l.Quantity == 0 { // spec: only lines with a refund quantity set and not 0
+				continue
+			}
+			if l.Quantity < 0 || l.Quantity.Check() != nil {
+				return problem.Invalidf("order.refund_quantity", fmt.Sprintf("products[%d].quantity", i), "La cantidad a devolver debe ser mayor que cero")
+			}
+			want[l.PID] += int64(l.Quantity)
+		}
+		if len(want) == 0 {
+			return errRefundNothing
+		}
+		type part struct {
+			line             lineRow
+			qty, real, grams int64
+			money            int64
+		}
+		var parts []part
+		var total, grams int64
+		for pid, q := range want {
+			i := slices.IndexFunc(lines, func(l lineRow) bool { return l.ProductID.Int64 == pid })
+			if i < 0 {
+				return ErrProduct
+			}
+			l := lines[i]
+			left := l.Quantity - l.RefundQuantity
+			if q > left {
+				return problem.Invalidf("order.refund_too_much", "products", "No se puede devolver más de %s de %s: es lo vendido que queda sin devolver",
+					amount.Milli(left).String(), l.Title).With("product", l.Title).With("left", amount.Milli(left).String())
+			}
+			p := part{line: l, qty: q}
+			if q == left { // the rest of the line: exactly what is left of it
+				p.real, p.grams, p.money = l.RealQuantity-l.RefundReal, l.Grams-l.RefundGrams, l.Total-l.RefundAmount
+			} else {
+				p.real = Share(l.RealQuantity, q, l.Quantity)
+				p.grams = Share(l.Grams, q, l.Quantity)
+				p.money = min(Share(l.Total, q, l.Quantity), l.Total-l.RefundAmount)
+			}
+			parts = append(parts, p)
+			total += p.money
+			grams += p.grams
+		}
+		slices.SortFunc(parts, func(a, b part) int { return int(a.line.ProductID.Int64 - b.line.ProductID.Int64) })
+		rid, err := db.Insert(ctx, tx, `INSERT INTO order_refunds (club_id, order_id, member_id, pay_type, amount, grams, staff_user_id, created)
+			VALUES (?,?,?,?,?,?,?,?)`, clubID, o.ID, o.MemberID, in.PayType, total, grams, actor.UserID, now)
+		if err != nil {
+			return err
+		}
+		for _, p := range parts {
+			if _, err := db.Exec(ctx, tx, `INSERT INTO order_refund_lines (refund_id, line_id, quantity, real_quantity, amount) VALUES (?,?,?,?,?)`,
+				rid, p.line.ID, p.qty, p.real, p.money); err != nil {
+				return err
+			}
+			if _, err := db.Exec(ctx, tx, `UPDATE order_lines SET refund_quantity = refund_quantity + ?, refund_real = refund_real + ?,
+				refund_grams = refund_grams + ?, refund_amount = refund_amount + ? WHERE id = ?`, p.qty, p.real, p.grams, p.money, p.line.ID); err != nil {
+				return err
+			}
+			if _, err := catalog.MoveStock(ctx, tx, clubID, actor.UserID, catalog.MoveRefund,
+				catalog.StockChange{PID: p.line.ProductID.Int64, Quantity: amount.Milli(p.real), Note: fmt.Sprintf("#%d", o.ID)}); err != nil {
+				return err
+			}
+		}
+		if total == 0 {
+			return nil
+		}
+		if in.PayType == PayWallet {
+			if err := walletMove(ctx, tx, clubID, o.MemberID, actor.UserID, WalletRefund, "", total, o.ID, now); err != nil {
+				return err
+			}
+		}
+		return cashMove(ctx, tx, clubID, CashOrder, in.PayType, -total, o.ID, o.MemberID, actor.UserID, now)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Get(ctx, clubID, in.OID)
+}

@@ -1,0 +1,94 @@
+package pos
+
+import "socius/internal/amount"
+
+// PriceLine is what pricing needs of an order line.
+type PriceLine struct {
+	UnitPrice int64 // cents per gram or per unit
+	Quantity  int64 // thousandths (milligrams or thousandths of a unit)
+	// Discountable lines take the member category's discount and a share of
+	// the order's discounts: products with their discount flag on. Fees and
+	// products without the flag are charged in full.
+	Discountable bool
+}
+
+// PricedLine is a line's money, in cents: Total = Base − Discount.
+type PricedLine struct{ Base, Discount, Total int64 }
+
+// Priced is an order's money, in cents. Base = Σ line bases; Discount = Σ line
+// discounts; Total = Base − Discount, never below 0.
+type Priced struct {
+	Lines                 []PricedLine
+	Base, Discount, Total int64
+	// Manual is the manual discount actually given: what was asked, limited
+	// to what the discountable lines still cost.
+	Manual int64
+}
+
+// Price computes every line and the order's totals from the frozen unit
+// prices, the quantities, the member category's discount percent and the
+// manual discount, rounding once per line with amount.MulDiv. The server is
+// the only one that prices: totals sent by a client are never used.
+//
+// Steps, in order: base price of each line; the category discount on the
+// discountable lines; (coupons will enter here, between the category discount
+// and the manual one, as further discounts spread over the lines they apply
+// to); the manual discount, spread over the discountable lines in proportion
+// to what each still costs, so refunds of part of an order give back exactly
+// what was paid for that part.
+func Price(lines []PriceLine, categoryPercent int, manual int64) Priced {
+	out := Priced{Lines: make([]PricedLine, len(lines))}
+	var remaining int64 // what the discountable lines cost after the category discount
+	for i, l := range lines {
+		base := amount.MulDiv(l.UnitPrice, l.Quantity, 1000)
+		var disc int64
+		if l.Discountable && categoryPercent > 0 {
+			disc = amount.MulDiv(base, int64(categoryPercent), 100)
+		}
+		out.Lines[i] = PricedLine{Base: base, Discount: disc}
+		if l.Discountable {
+			remaining += base - disc
+		}
+	}
+	out.Manual = min(max(manual, 0), remaining)
+	spread(lines, out.Lines, out.Manual, remaining)
+	for i := range out.Lines {
+		pl := &out.Lines[i]
+		pl.Total = pl.Base - pl.Discount
+		out.Base += pl.Base
+		out.Discount += pl.Discount
+		out.Total += pl.Total
+	}
+	return out
+}
+
+// spread shares an order-level discount d (0 ≤ d ≤ remaining) over the
+// discountable lines by cumulative rounding: each share is the difference of
+// two rounded running totals, so the shares add up to d exactly and none
+// exceeds what its line still costs.
+func spread(lines []PriceLine, priced []PricedLine, d, remaining int64) {
+	if d == 0 || remaining == 0 {
+		return
+	}
+	var cum, given int64
+	for i, l := range lines {
+		if !l.Discountable {
+			continue
+		}
+		cum += priced[i].Base - priced[i].Discount
+		upTo := amount.MulDiv(d, cum, remaining)
+		priced[i].Discount += upTo - given
+		given = upTo
+	}
+}
+
+// Share is the part of a paid amount that a part of a quantity is worth:
+// paid × part / whole, rounded once. A refund of the rest of a line gets the
+// rest of its money instead, so a line refunded in several steps returns
+// exactly what was paid for it.
+func Share(paid, part, whole int64) int64 {
+	if whole == 0 {
+		return 0
+	}
+	return amount.MulDiv(paid, part, whole)
+}

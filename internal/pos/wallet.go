@@ -1,0 +1,121 @@
+package pos
+
+import (
+	"context"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/amount"
+	"socius/internal/db"
+)
+
+// WalletMovement is a row of a member's wallet ledger (spec part 2: Wallet movement).
+type WalletMovement struct {
+	ID        int64        `json:"id" db:"id"`
+	Date      int64        `json:"date" db:"created"`
+	Operation string       `json:"transaction" db:"operation" enum:"add,remove,order,refund"`
+	Amount    amount.Cents `json:"amount" db:"amount" doc:"Signed: a top-up or refund is positive, an order or correction negative"`
+	Balance   amount.Cents `json:"accumulated_value" db:"balance" doc:"The balance after this movement"`
+	PayType   string       `json:"pay_type" db:"pay_type" doc:"cash or tpv for a top-up; empty otherwise"`
+	OrderID   int64        `json:"order_id" db:"order_id"`
+	MemberID  int64        `json:"membership_id" db:"member_id"`
+	Member    MemberCard   `json:"membercard" db:"membercard"`
+	Staff     string       `json:"staffcard" db:"staff"`
+}
+
+// WalletInput is PUT /api/wallet/{nid}.
+type WalletInput struct {
+	MemberID  int64
+	Operation string // add (a top-up, paid by cash or tpv) or remove (a correction)
+	Amount    amount.Cents
+	PayType   string
+}
+
+// Wallet tops up or corrects a member's wallet: one ledger row and the
+// balance, in one transaction; a top-up is also money taken at the till.
+func (s *Service) Wallet(ctx context.Context, clubID int64, actor Actor, methods Methods, in WalletInput) (amount.Cents, error) {
+	if err := checkMoney(in.Amount, "amount"); err != nil {
+		return 0, err
+	}
+	if in.Amount <= 0 {
+		return 0, errWalletAmount
+	}
+	switch in.Operation {
+	case WalletAdd:
+		if in.PayType != PayCash && in.PayType != PayCard {
+			return 0, errPayType
+		}
+		if !methods.Allows(in.PayType) {
+			return 0, errPayNotAllowed(in.PayType)
+		}
+	case WalletRemove:
+		in.PayType = ""
+	default:
+		return 0, errWalletOperation
+	}
+	var balance int64
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		now := s.now().Unix()
+		if _, err := s.member(ctx, tx, clubID, in.MemberID); err != nil {
+			return err
+		}
+		cents := int64(in.Amount)
+		if in.Operation == WalletRemove {
+			cents = -cents
+		}
+		if err := walletMove(ctx, tx, clubID, in.MemberID, actor.UserID, in.Operation, in.PayType, cents, 0, now); err != nil {
+			return err
+		}
+		if in.Operation == WalletAdd {
+			if err := cashMove(ctx, tx, clubID, CashWallet, in.PayType, cents, 0, in.MemberID, actor.UserID, now); err != nil {
+				return err
+			}
+		}
+		return db.Get(ctx, tx, &balance, `SELECT wallet FROM members WHERE id = ?`, in.MemberID)
+	})
+	return amount.Cents(balance), err
+}
+
+// walletMove changes a member's balance and writes its ledger row. The
+// balance check is part of the UPDATE: a debit below zero is refused unless
+// the member may go negative (monedero_negativo), however many counters pay
+// at once.
+func walletMove(ctx context.Context, tx *sqlx.Tx, clubID, memberID, staff int64, op, payType string, cents, orderID, now int64) error {
+	var bal []int64
+	if err := db.Select(ctx, tx, &bal, `UPDATE members SET wallet = wallet + ? WHERE id = ? AND club_id = ?
+		AND (? >= 0 OR monedero_negativo = 1 OR wallet + ? >= 0) AND wallet + ? BETWEEN ? AND ? RETURNING wallet`,
+		cents, memberID, clubID, cents, cents, cents, -int64(amount.MaxCents), int64(amount.MaxCents)); err != nil {
+		return err
+	}
+	if len(bal) == 0 {
+		if cents < 0 {
+			return errWalletShort
+		}
+		return checkMoney(amount.MaxCents+1, "amount")
+	}
+	var oid any
+	if orderID != 0 {
+		oid = orderID
+	}
+	_, err := db.Exec(ctx, tx, `INSERT INTO wallet_movements (club_id, member_id, operation, amount, balance, pay_type, order_id, staff_user_id, created)
+		VALUES (?,?,?,?,?,?,?,?,?)`, clubID, memberID, op, cents, bal[0], payType, oid, staff, now)
+	return err
+}
+
+// WalletHistory lists wallet movements of the club (or of one member)
+// between two times, newest first.
+func (s *Service) WalletHistory(ctx context.Context, clubID, memberID, from, to int64) ([]WalletMovement, error) {
+	q := `SELECT w.id, w.created, w.operation, w.amount, w.balance, w.pay_type, COALESCE(w.order_id, 0) AS order_id, w.member_id,
+		m.number AS "membercard.number", m.nombre AS "membercard.nombre", m.surname AS "membercard.surname", m.dni AS "membercard.dni",
+		` + staffNameOf("u") + ` AS staff
+		FROM wallet_movements w JOIN members m ON m.id = w.member_id LEFT JOIN users u ON u.id = w.staff_user_id
+		WHERE w.club_id = ? AND w.created BETWEEN ? AND ?`
+	args := []any{clubID, from, to}
+	if memberID != 0 {
+		q += ` AND w.member_id = ?`
+		args = append(args, memberID)
+	}
+	out := []WalletMovement{}
+	err := s.db.Select(ctx, &out, q+` ORDER BY w.created DESC, w.id DESC LIMIT 100000`, args...)
+	return out, err
+}
