@@ -31,6 +31,8 @@ type Filter struct {
 	Category int64
 	// Unlimited, when set, keeps only products with (true) or without (false) unlimited stock.
 	Unlimited *bool
+	// InStock keeps only products that can be sold: stock above 0 or unlimited.
+	InStock bool
 	// Full rows carry the body and every image; list rows only the first image.
 	Full  bool
 	Sort  string // list_name (default), code, price, stock, category, changed
@@ -70,6 +72,9 @@ func (f *Filter) where(clubID int64) (string, []any) {
 	}
 	if f.Unlimited != nil {
 		w, args = append(w, "p.unlimited_stock = ?"), append(args, b2i(*f.Unlimited))
+	}
+	if f.InStock {
+		w = append(w, "(p.stock > 0 OR p.unlimited_stock = 1)")
 	}
 	for _, word := range strings.Fields(textnorm.Fold(f.Search)) {
 		w, args = append(w, "p.search LIKE ?"), append(args, "%"+escapeLike(word)+"%")

@@ -72,11 +72,12 @@ type ProductQuery struct {
 	Desc     bool   `query:"desc"`
 	Page     int    `query:"page" minimum:"0" maximum:"1000000" doc:"0-based"`
 	Limit    int    `query:"limit" minimum:"0" maximum:"500" doc:"Page size; 0 = 50"`
+	InStock  bool   `query:"in_stock" doc:"Only products that can be sold now: stock above 0 or unlimited (the point of sale)"`
 }
 
 func (q *ProductQuery) filter() catalog.Filter {
 	f := catalog.Filter{Kind: catalog.KindPro, Code: q.Code, PID: q.PID, Search: q.Search, Category: q.Category,
-		Sort: q.Sort, Desc: q.Desc, Page: q.Page, Limit: q.Limit, Full: q.PID != 0}
+		Sort: q.Sort, Desc: q.Desc, Page: q.Page, Limit: q.Limit, Full: q.PID != 0, InStock: q.InStock}
 	switch q.Status {
 	case "1", "true":
 		t := true

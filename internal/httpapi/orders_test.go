@@ -93,6 +93,16 @@ func (w *posWorld) member(t *testing.T, c *testkit.Client, club int64, name, dni
 	return num(saveMember(t, c, body)["nid"])
 }
 
+// categoryOf is the product category of a product of Alfa.
+func (w *posWorld) categoryOf(t *testing.T, pid int64) int64 {
+	t.Helper()
+	var id int64
+	if err := w.k.App.DB.Get(t.Context(), &id, `SELECT category_id FROM products WHERE id = ?`, pid); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
 // cart saves lines [pid, quantity(, real)] for a member of Alfa.
 func (w *posWorld) cart(c *testkit.Client, member int64, extra map[string]any, lines ...[]any) *testkit.Response {
 	products := []map[string]any{}
@@ -211,6 +221,17 @@ func TestOrderSavePricesOnTheServer(t *testing.T) {
 		expectOK(t, "open orders", res)
 		if num(res.JSON["total"]) != 1 || jget(res.JSON["data"].([]any)[0], "membership_card", "nombre") != "Ana" {
 			t.Fatalf("open orders: %s", res)
+		}
+		// the counter lists only what can be sold: stock above 0 or unlimited
+		w.product(t, w.admin, w.alfa, w.categoryOf(t, w.amnesia), "Agotado", "unidad", 1, false, false, 0, 0)
+		res = w.budtender.Do("GET", fmt.Sprintf("/api/dispensario?asocid=%d&in_stock=true&limit=50", w.alfa), nil)
+		expectOK(t, "in stock", res)
+		var titles []string
+		for _, p := range objects(t, res.JSON["data"]) {
+			titles = append(titles, p["titulo"].(string))
+		}
+		if strings.Join(titles, ",") != "Agua,Amnesia,Café" {
+			t.Fatalf("products in stock: %v", titles)
 		}
 		// removing the last line cancels the order
 		res = w.cart(w.budtender, w.socio, nil, []any{w.amnesia, 0})

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { chooseClub, featureText, unzip, login, shot, tr, type Lang } from './helpers';
+import { chooseClub, featureText, unzip, login, settle, shot, tr, type Lang } from './helpers';
 
 // The member screens against the real binary and its demo data (club 1 "Club Demo Socius", 42 demo
 // members plus the staff records). The camera is Chromium's fake device.
@@ -449,6 +449,9 @@ test('deactivate: the tag, the inactive filter, a refused check-in; activate aga
 test('modify opens the form with the member and saves the change', async ({ page }) => {
   await asAdmin(page, 'patientmanager');
   await searchBy(page, 'dni', NEW.dni);
+  // the detail opens by itself for the one member found; act once it shows that member
+  await expect(page.getByTestId('detail-name')).toContainText(NEW.nombre);
+  await settle(page);
   await page.getByTestId('detail-modify').click();
   await expect(page).toHaveURL(/\/app\/patientcreate\?nid=\d+/);
   await expect(page.getByTestId('f-nombre')).toHaveValue(NEW.nombre);

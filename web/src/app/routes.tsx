@@ -143,8 +143,8 @@ export const routes: RouteEntry[] = [
   dialog('accesscontrol', { page: lazy(() => import('../features/members/pages/AccessControlPage')), menu: ['members', 70, <LoginOutlined />] }),
 
   // Point of sale
-  screen('pos', { menu: ['pos', 10, <ShopOutlined />] }),
-  screen('ordersInProcess', { menu: ['pos', 20, <FieldTimeOutlined />] }),
+  screen('pos', { page: lazy(() => import('../features/pos/pages/PosPage')), menu: ['pos', 10, <ShopOutlined />] }),
+  screen('ordersInProcess', { page: lazy(() => import('../features/pos/pages/OrdersInProcessPage')), menu: ['pos', 20, <FieldTimeOutlined />] }),
 
   // Cash and inventory
   screen('dispensarymanagerpro', { page: lazy(() => import('../features/catalog/pages/ProductManagerPage')), menu: ['cash', 10, <AppstoreOutlined />] }),

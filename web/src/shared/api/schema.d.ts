@@ -2914,6 +2914,8 @@ export interface operations {
                 page?: number;
                 /** @description Page size; 0 = 50 */
                 limit?: number;
+                /** @description Only products that can be sold now: stock above 0 or unlimited (the point of sale) */
+                in_stock?: boolean;
             };
             header?: never;
             path?: never;
@@ -3098,6 +3100,8 @@ export interface operations {
                 page?: number;
                 /** @description Page size; 0 = 50 */
                 limit?: number;
+                /** @description Only products that can be sold now: stock above 0 or unlimited (the point of sale) */
+                in_stock?: boolean;
                 format?: "xlsx" | "csv";
             };
             header?: never;
@@ -5239,6 +5243,8 @@ export interface operations {
                 page?: number;
                 /** @description Page size; 0 = 50 */
                 limit?: number;
+                /** @description Only products that can be sold now: stock above 0 or unlimited (the point of sale) */
+                in_stock?: boolean;
                 /** @description false: only products whose stock is counted */
                 unlimited_stock?: "" | "true" | "false";
             };

@@ -30,3 +30,9 @@ export function formatMoney(euros: number | null | undefined): string {
     maximumFractionDigits: 2,
   }).format(n);
 }
+
+/** A quantity (grams or units) in the user's language, up to three decimals. */
+export function formatNumber(n: number | null | undefined, maxDecimals = 3): string {
+  const v = typeof n === 'number' && Number.isFinite(n) ? n : 0;
+  return new Intl.NumberFormat(LOCALE_TAGS[currentLanguage()].bcp47, { maximumFractionDigits: maxDecimals }).format(v);
+}

@@ -6,3 +6,5 @@ export { TableEmpty, TableSkeleton } from './TableStates';
 export { useCloseDialogRoute } from './useCloseDialogRoute';
 export { useKeyboardScroll } from './useKeyboardScroll';
 export { DESKTOP_QUERY, useIsDesktop, useMediaQuery } from './useMediaQuery';
+export { SIGNATURE_HEIGHT, SIGNATURE_WIDTH, SignatureField } from './SignatureField';
+export { useDebounced } from './useDebounced';

@@ -34,7 +34,7 @@ import { uploadDocuments, useMember, useMemberCategories, useSaveMember } from '
 import { DateField } from '../components/DateField';
 import { MemberPicker, type PickedMember } from '../components/MemberPicker';
 import { PhotoField } from '../components/PhotoField';
-import { SignatureField } from '../components/SignatureField';
+import { SignatureField } from '../../../shared/ui/SignatureField';
 import { memberErrorText, shownLocally } from '../errors';
 import {
   buildPayload,
@@ -590,7 +590,7 @@ export default function PatientCreatePage() {
                 <p>{t('members.create.contractBody4')}</p>
               </section>
               <div className={styles.signColumn}>
-                <h3 className={styles.signTitle}>{t('members.create.signHere')}</h3>
+                <h3 className={styles.signTitle}>{t('signature.signHere')}</h3>
                 <SignatureField value={signature} onChange={setSignature} existingUrl={member?.signature?.url || undefined} />
                 <Descriptions
                   title={t('members.create.summary')}

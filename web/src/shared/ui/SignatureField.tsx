@@ -3,9 +3,9 @@ import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
-import styles from '../members.module.css';
+import styles from './signature.module.css';
 
-/** Size of the contract signature canvas (spec §9). */
+/** Size of the signature canvas (spec part 1 §9): the contract and the order signature. */
 export const SIGNATURE_WIDTH = 400;
 export const SIGNATURE_HEIGHT = 170;
 
@@ -17,7 +17,7 @@ interface Props {
   existingUrl?: string;
 }
 
-/** The contract signature: a 400x170 signature_pad canvas (finger, pen or mouse) and a clear button. */
+/** A signature (contract, order): a 400x170 signature_pad canvas (finger, pen or mouse) and a clear button. */
 export function SignatureField({ value, onChange, existingUrl }: Props) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -66,16 +66,16 @@ export function SignatureField({ value, onChange, existingUrl }: Props) {
           <canvas
             ref={canvas}
             className={styles.signatureCanvas}
-            aria-label={t('members.create.signHere')}
+            aria-label={t('signature.signHere')}
             data-testid="signature-canvas"
           />
           <span className={styles.signatureLine} aria-hidden="true" />
         </div>
       </div>
       <div className={styles.signatureBar}>
-        <span className={styles.muted}>{!value && existingUrl ? t('members.create.signatureKept') : t('members.create.signHint')}</span>
+        <span className={styles.muted}>{!value && existingUrl ? t('signature.kept') : t('signature.hint')}</span>
         <Button icon={<ClearOutlined />} onClick={clear} disabled={!value} data-testid="signature-clear">
-          {t('members.create.clearSignature')}
+          {t('signature.clear')}
         </Button>
       </div>
     </div>

@@ -1,0 +1,209 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../shared/api';
+import type { components } from '../../shared/api/schema';
+
+export type OrderLine = components['schemas']['Line'];
+/** An order as the server sends it: its lines and coupons are always lists. */
+export type Order = Omit<components['schemas']['Order'], 'products' | 'discount_coupon_order'> & {
+  products: OrderLine[];
+  discount_coupon_order: components['schemas']['Coupon'][];
+};
+export type Product = components['schemas']['Product'];
+export type Member = components['schemas']['Member'];
+export type FeeType = components['schemas']['FeeType'];
+export type PayType = 'cash' | 'wallet' | 'tpv';
+export interface SaveLine {
+  pid?: number;
+  fee_id?: number;
+  quantity: number;
+  real_quantity?: number;
+}
+
+/** Spec part 1 §9 and part 2 §9. */
+export const PRODUCTS_PAGE = 24;
+export const MEMBERS_PAGE = 5;
+export const OPEN_ORDERS_PAGE = 24;
+export const HISTORY_PAGE = 20;
+
+/** Query keys of the counter; everything of a club sits under ['pos', club]. */
+export const posKeys = {
+  club: (club: number) => ['pos', club] as const,
+  products: (club: number, search: string, category: number | undefined, page: number) => ['pos', club, 'products', search, category, page] as const,
+  open: (club: number, page: number) => ['pos', club, 'open', page] as const,
+  member: (club: number, nid: number) => ['pos', club, 'member', nid] as const,
+  consumption: (club: number, nid: number) => ['pos', club, 'consumption', nid] as const,
+  history: (club: number, nid: number, page: number) => ['pos', club, 'history', nid, page] as const,
+  members: (club: number, text: string, page: number) => ['pos', club, 'members', text, page] as const,
+  fees: (club: number) => ['pos', club, 'fees'] as const,
+};
+
+/** GET /api/dispensario?in_stock=true — what can be sold now, 24 a page, by title or code. */
+export function usePosProducts(club: number | null, search: string, category: number | undefined, page: number) {
+  return useQuery({
+    queryKey: posKeys.products(club ?? 0, search, category, page),
+    queryFn: async () => {
+      const reply = await unwrap(
+        api.GET('/api/dispensario', {
+          params: {
+            query: {
+              asocid: club!,
+              in_stock: true,
+              page,
+              limit: PRODUCTS_PAGE,
+              ...(search ? { search } : {}),
+              ...(category ? { category } : {}),
+            },
+          },
+        }),
+      );
+      return { data: reply.data ?? [], total: reply.total };
+    },
+    enabled: club !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+}
+
+/** The first product whose code is exactly what was scanned (null when none). */
+export async function productByCode(club: number, code: string): Promise<Product | null> {
+  const reply = await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club, code, in_stock: true, limit: 1 } } }));
+  return reply.data?.[0] ?? null;
+}
+
+/** GET /api/order/?status=cart — open orders, newest first. */
+export function useOpenOrders(club: number | null, page = 0, limit = 100) {
+  return useQuery({
+    queryKey: [...posKeys.open(club ?? 0, page), limit],
+    queryFn: async () => {
+      const reply = await unwrap(api.GET('/api/order/', { params: { query: { asocid: club!, status: 'cart', page, limit } } }));
+      return { data: (reply.data ?? []) as Order[], total: reply.total };
+    },
+    enabled: club !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 2_000,
+  });
+}
+
+/** A member's orders, newest first (the POS history, 20 a page). */
+export function useMemberOrders(club: number | null, nid: number | null, page: number) {
+  return useQuery({
+    queryKey: posKeys.history(club ?? 0, nid ?? 0, page),
+    queryFn: async () => {
+      const reply = await unwrap(
+        api.GET('/api/order/', { params: { query: { asocid: club!, membership_id: nid!, page, limit: HISTORY_PAGE } } }),
+      );
+      return { data: (reply.data ?? []) as Order[], total: reply.total };
+    },
+    enabled: club !== null && nid !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/ficha_socio?nid= — the member at the counter (wallet, category, fee end). */
+export function usePosMember(club: number | null, nid: number | null) {
+  return useQuery({
+    queryKey: posKeys.member(club ?? 0, nid ?? 0),
+    queryFn: async () => {
+      const reply = await unwrap(api.GET('/api/ficha_socio', { params: { query: { association: club!, nid: nid!, limit: 1 } } }));
+      return reply.data?.[0] ?? null;
+    },
+    enabled: club !== null && nid !== null,
+  });
+}
+
+/** GET /api/order/consumption — grams this month against the member's forecast. */
+export function useConsumption(club: number | null, nid: number | null) {
+  return useQuery({
+    queryKey: posKeys.consumption(club ?? 0, nid ?? 0),
+    queryFn: () =>
+      unwrap(api.GET('/api/order/consumption', { params: { query: { asocid: club!, membership_id: nid! } } })),
+    enabled: club !== null && nid !== null,
+  });
+}
+
+/** Members for the "Socios activos" modal and the scanner: active only, 5 a page. */
+export async function findMembers(club: number, text: string, page: number) {
+  const q = text.trim();
+  const by = /^\d+$/.test(q) ? { number: Number(q) } : /\d/.test(q) ? { keychain: q } : q ? { nombre: q } : {};
+  const reply = await unwrap(
+    api.GET('/api/ficha_socio', { params: { query: { association: club, status: '1', limit: MEMBERS_PAGE, page, ...by } } }),
+  );
+  return { data: reply.data ?? [], total: reply.total_fichas ?? 0 };
+}
+
+/** A key fob, QR (ID number) or member number scanned at the counter. */
+export async function memberByScan(club: number, code: string): Promise<Member | null> {
+  const q = code.trim();
+  if (!q) return null;
+  const asks: Record<string, string | number>[] = [{ keychain: q }, { dni: q }];
+  if (/^\d+$/.test(q)) asks.push({ number: Number(q) });
+  for (const a of asks) {
+    const reply = await unwrap(api.GET('/api/ficha_socio', { params: { query: { association: club, status: '1', limit: 2, ...a } } }));
+    if ((reply.data ?? []).length === 1) return reply.data![0];
+  }
+  return null;
+}
+
+/** GET /api/fee/ — the club's fee types. */
+export function useFees(club: number | null) {
+  return useQuery({
+    queryKey: posKeys.fees(club ?? 0),
+    queryFn: async () => (await unwrap(api.GET('/api/fee/', { params: { query: { asocid: club! } } }))) ?? [],
+    enabled: club !== null,
+  });
+}
+
+/** POST /api/order — the whole cart of a member; the server prices it. */
+export function useSaveOrder(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { membership_id: number; oid?: number; products: SaveLine[]; manual_discount_order?: number }) =>
+      (await unwrap(api.POST('/api/order', { body: { asocid: club!, ...v } }))) as { cancelled: boolean; order?: Order },
+    meta: { localErrors: true },
+    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: [...posKeys.club(club), 'open'] }),
+  });
+}
+
+/** POST /api/order/pay (or /complete for a zero total) with an idempotency key per attempt. */
+export function usePayOrder(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: {
+      oid: number;
+      membership_id: number;
+      type: PayType;
+      amount: number;
+      key: string;
+      tendered?: number;
+      signature?: string;
+      override_reason?: string;
+    }) => {
+      const { key, ...body } = v;
+      return unwrap(
+        api.POST('/api/order/pay', { body: { asocid: club!, ...body }, headers: { 'Idempotency-Key': key } }),
+      ) as Promise<{ order: Order; change: number; replayed: boolean }>;
+    },
+    meta: { localErrors: true },
+    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),
+  });
+}
+
+/** DELETE /api/order/delete — cancel an order in process. */
+export function useCancelOrder(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (oid: number) => unwrap(api.DELETE('/api/order/delete', { params: { query: { asocid: club!, oid } } })),
+    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),
+  });
+}
+
+/** POST /api/order_refund. */
+export function useRefund(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { oid: number; membership_id: number; pay: PayType; products: { pid: number; quantity: number }[] }) =>
+      unwrap(api.POST('/api/order_refund', { body: { asocid: club!, ...v } })),
+    meta: { localErrors: true },
+    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),
+  });
+}

@@ -1,0 +1,160 @@
+import { Alert, Input, InputNumber, Modal, Segmented } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api';
+import { formatMoney } from '../../../shared/format';
+import { SignatureField } from '../../../shared/ui/SignatureField';
+import { usePayOrder, type Order, type PayType } from '../api';
+import { posErrorText } from '../errors';
+import { changeOf } from '../model';
+import styles from '../pos.module.css';
+
+interface Props {
+  club: number;
+  order: Order | null;
+  wallet: number;
+  methods: PayType[];
+  signature: boolean;
+  /** Manager or Administrador: may let a sale pass the member's monthly forecast with a reason. */
+  canOverride: boolean;
+  onPaid: (order: Order, change: number) => void;
+  onClose: () => void;
+}
+
+/** The order-completion dialog: cash (tendered and change), wallet or card terminal, and the signature. */
+export function PayModal({ club, order, wallet, methods, signature, canOverride, onPaid, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  const pay = usePayOrder(club);
+  const [method, setMethod] = useState<PayType>(methods[0] ?? 'cash');
+  const [tendered, setTendered] = useState<number | null>(null);
+  const [sign, setSign] = useState('');
+  const [reason, setReason] = useState('');
+  const [needsReason, setNeedsReason] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // one key per attempt at this order: a retried click is answered, never charged twice
+  const key = useMemo(() => (order ? `${order.oid}-${crypto.randomUUID?.() ?? Math.random().toString(36).slice(2)}` : ''), [order]);
+  const total = order?.order_total ?? 0;
+
+  useEffect(() => {
+    setMethod(methods[0] ?? 'cash');
+    setTendered(null);
+    setSign('');
+    setReason('');
+    setNeedsReason(false);
+    setError(null);
+    pay.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [order?.oid]);
+
+  const change = tendered === null ? null : changeOf(tendered, total);
+  const cashShort = method === 'cash' && (tendered === null || (change ?? 0) < 0);
+  const walletShort = method === 'wallet' && wallet < total;
+
+  const submit = () => {
+    if (!order) return;
+    if (signature && !sign) {
+      setError(t('pos.pay.signFirst'));
+      return;
+    }
+    if (needsReason && !reason.trim()) {
+      setError(t('pos.pay.reasonRequired'));
+      return;
+    }
+    setError(null);
+    pay.mutate(
+      {
+        oid: order.oid,
+        membership_id: order.membership_id,
+        type: method,
+        amount: total,
+        key,
+        ...(method === 'cash' && tendered !== null ? { tendered } : {}),
+        ...(signature ? { signature: sign } : {}),
+        ...(reason.trim() ? { override_reason: reason.trim() } : {}),
+      },
+      {
+        onSuccess: (r) => onPaid(r.order, r.change),
+        onError: (e) => {
+          if (isApiError(e) && e.code === 'order.forecast_exceeded' && canOverride) setNeedsReason(true);
+          setError(posErrorText(e, t, i18n));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={!!order}
+      title={t('pos.pay.title')}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('pos.pay.confirm', { total: formatMoney(total) })}
+      cancelText={t('common.cancel')}
+      confirmLoading={pay.isPending}
+      okButtonProps={{ disabled: methods.length === 0 || (total > 0 && cashShort) || walletShort, 'data-testid': 'pay-confirm' }}
+      width={signature ? 480 : 420}
+      destroyOnHidden
+    >
+      <div className={styles.payBody}>
+        <div className={styles.payTotal}>
+          <span>{t('pos.order.total')}</span>
+          <strong data-testid="pay-total">{formatMoney(total)}</strong>
+        </div>
+        {methods.length === 0 ? (
+          <Alert type="warning" showIcon message={t('pos.pay.noMethods')} />
+        ) : (
+          <Segmented
+            block
+            value={method}
+            onChange={(v) => setMethod(v as PayType)}
+            options={methods.map((m) => ({ value: m, label: <span data-testid={`pay-method-${m}`}>{t(`pos.pay.methods.${m}`)}</span> }))}
+          />
+        )}
+        {method === 'cash' && (
+          <div className={styles.cashRow}>
+            <label htmlFor="pay-tendered">{t('pos.pay.tendered')}</label>
+            <InputNumber
+              id="pay-tendered"
+              min={0}
+              step={1}
+              precision={2}
+              decimalSeparator={i18n.language === 'en' ? '.' : ','}
+              value={tendered}
+              onChange={(v) => setTendered(typeof v === 'number' ? v : null)}
+              onPressEnter={submit}
+              suffix="€"
+              autoFocus
+              data-testid="pay-tendered"
+            />
+            {change !== null && (
+              <span className={change < 0 ? styles.short : styles.change} data-testid="pay-change">
+                {change < 0 ? t('pos.pay.missing', { amount: formatMoney(-change) }) : t('pos.pay.change', { amount: formatMoney(change) })}
+              </span>
+            )}
+          </div>
+        )}
+        {method === 'wallet' && (
+          <p className={walletShort ? styles.short : styles.muted} data-testid="pay-wallet">
+            {t('pos.pay.walletBalance', { amount: formatMoney(wallet) })}
+            {walletShort ? ` · ${t('pos.pay.walletShort')}` : ''}
+          </p>
+        )}
+        {signature && (
+          <div>
+            <p className={styles.signLead}>{t('pos.pay.signLead')}</p>
+            <SignatureField value={sign} onChange={setSign} />
+          </div>
+        )}
+        {needsReason && (
+          <div>
+            <label htmlFor="pay-reason" className={styles.signLead}>
+              {t('pos.pay.reason')}
+            </label>
+            <Input.TextArea id="pay-reason" maxLength={200} showCount rows={2} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="pay-reason" />
+          </div>
+        )}
+        {error && <Alert type="error" showIcon message={error} data-testid="pay-error" />}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { allowedMethods, changeOf, checkAdd, closeMember, priceOf, quantityOf, readNumber, realTooHigh, selectMember, stepReal } from './model';
+
+describe('counter arithmetic and rules', () => {
+  it('reads typed and scale text as numbers', () => {
+    expect(readNumber('2,5')).toBe(2.5);
+    expect(readNumber(' + 1.234 g ')).toBe(1.234);
+    expect(readNumber('NET 12,40g')).toBe(12.4);
+    expect(readNumber('abc')).toBeNull();
+    expect(readNumber('')).toBeNull();
+    expect(readNumber('1.2.3')).toBeNull();
+  });
+
+  it('keeps quantity and price in step', () => {
+    expect(priceOf(9.5, 2.105)).toBe(20);
+    expect(quantityOf(9.5, 20)).toBe(2.105);
+    expect(quantityOf(0, 20)).toBe(0);
+  });
+
+  it('applies the add-to-order checks in the spec order', () => {
+    const base = { member: true, quantity: '2', price: '19', stock: 10, unlimited: false, inCart: 0 };
+    expect(checkAdd({ ...base, member: false })).toBe('noMember');
+    expect(checkAdd({ ...base, quantity: '' })).toBe('empty');
+    expect(checkAdd({ ...base, quantity: 'dos' })).toBe('notNumeric');
+    expect(checkAdd({ ...base, quantity: '11' })).toBe('noStock');
+    expect(checkAdd({ ...base, quantity: '9', inCart: 2 })).toBe('noStock');
+    expect(checkAdd({ ...base, quantity: '11', unlimited: true })).toBeNull();
+    expect(checkAdd(base)).toBeNull();
+  });
+
+  it('steps the real weight and checks the discrepancy', () => {
+    expect(stepReal(2, 1)).toBe(2.01);
+    expect(stepReal(0.01, -1)).toBe(0.01);
+    expect(stepReal(0.02, -1)).toBe(0.01);
+    expect(realTooHigh(2.1, 2, 5)).toBe(false);
+    expect(realTooHigh(2.11, 2, 5)).toBe(true);
+  });
+
+  it('offers only the methods the club accepts', () => {
+    const club = { cashPermission: true, cardPermission: false, walletPermission: true, functionalities: { monedero: false } };
+    expect(allowedMethods(club)).toEqual(['cash']);
+    expect(allowedMethods({ ...club, functionalities: { monedero: true } })).toEqual(['cash', 'wallet']);
+    expect(changeOf(20, 18.18)).toBe(1.82);
+  });
+
+  it('moves the current tab to the last selected member when the current one closes', () => {
+    const a = { nid: 1, number: 1, nombre: 'A', surname: '' };
+    const b = { nid: 2, number: 2, nombre: 'B', surname: '' };
+    const c = { nid: 3, number: 3, nombre: 'C', surname: '' };
+    let t = selectMember(selectMember(selectMember({ members: [], current: null }, a), b), c);
+    expect(t.current).toBe(3);
+    t = selectMember(t, a);
+    expect(t.members.map((m) => m.nid)).toEqual([1, 2, 3]);
+    t = closeMember(t, 1);
+    expect(t.current).toBe(3);
+    t = closeMember(t, 3);
+    expect(t.current).toBe(2);
+    expect(closeMember(t, 2).current).toBeNull();
+  });
+});

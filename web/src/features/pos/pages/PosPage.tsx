@@ -1,0 +1,477 @@
+import '../i18n';
+import {
+  CloseOutlined,
+  DeleteOutlined,
+  EuroOutlined,
+  HistoryOutlined,
+  MinusOutlined,
+  PlusOutlined,
+  SearchOutlined,
+  ShoppingCartOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { App, Avatar, Button, Empty, Input, InputNumber, Pagination, Popconfirm, Progress, Select, Tag, Tooltip, type InputRef } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useClubCategories } from '../../../shared/api';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
+import { useClub, useCurrentClubId, useSession, displayName } from '../../../shared/session';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { useDebounced } from '../../../shared/ui/useDebounced';
+import layout from '../../../shared/ui/layout.module.css';
+import {
+  memberByScan,
+  productByCode,
+  useCancelOrder,
+  useConsumption,
+  useOpenOrders,
+  usePosMember,
+  usePosProducts,
+  useSaveOrder,
+  PRODUCTS_PAGE,
+  type Order,
+  type Product,
+  type SaveLine,
+} from '../api';
+import { AddToOrderModal } from '../components/AddToOrderModal';
+import { MembersModal } from '../components/MembersModal';
+import { OrderHistoryModal } from '../components/OrderHistoryModal';
+import { PayModal } from '../components/PayModal';
+import { Receipt } from '../components/Receipt';
+import { posErrorText } from '../errors';
+import { allowedMethods, linesOf, realTooHigh, signatureRequired, stepReal, useTabs, type TabMember } from '../model';
+import styles from '../pos.module.css';
+
+/** Spec part 1 §2: a scanned product code is added after 2 s without typing. */
+const SCAN_WAIT = 2000;
+
+const tabOf = (m: { nid: number; number: number; nombre: string; surname: string }): TabMember => ({
+  nid: m.nid,
+  number: m.number,
+  nombre: m.nombre,
+  surname: m.surname,
+});
+
+/**
+ * Route "pos": products on the left, the selected members and the current order on the right.
+ * `?oid=` opens that order with its member; `?nid=` selects a member.
+ */
+export default function PosPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const club = useCurrentClubId();
+  const clubInfo = useClub(club).data;
+  const session = useSession();
+  const categories = useClubCategories(club, 'dispensary');
+  const { tabs, select, close, setCurrent } = useTabs(club);
+  const current = tabs.current;
+
+  const [searchText, setSearchText] = useState('');
+  const [category, setCategory] = useState<number | undefined>();
+  const [page, setPage] = useState(0);
+  const [adding, setAdding] = useState<Product | null>(null);
+  const [paying, setPaying] = useState<Order | null>(null);
+  const [receipt, setReceipt] = useState<{ order: Order; change: number } | null>(null);
+  const [membersOpen, setMembersOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [scan, setScan] = useState('');
+  const [discount, setDiscount] = useState<number | null>(null);
+  const searchRef = useRef<InputRef>(null);
+  // The search applies 300 ms after the last keystroke, from the first page; a code typed or
+  // scanned alone adds its product after 2 s.
+  const search = useDebounced(searchText.trim());
+  useEffect(() => setPage(0), [search]);
+
+  const products = usePosProducts(club, search, category, page);
+  const open = useOpenOrders(club);
+  const member = usePosMember(club, current);
+  const consumption = useConsumption(club, current);
+  const save = useSaveOrder(club);
+  const cancel = useCancelOrder(club);
+
+  const order = useMemo(() => open.data?.data.find((o) => o.membership_id === current) ?? null, [open.data, current]);
+  const methods = allowedMethods(clubInfo);
+  const roles = clubInfo?.roles ?? [];
+  const canOverride = roles.includes('Administrador') || roles.includes('Manager');
+  const discrepancy = Number(useClubCategories(club, 'weight_discrepancy').data?.[0]?.title ?? 0) || 0;
+
+  useEffect(() => {
+    const code = searchText.trim();
+    if (!club || !/^[0-9A-Za-z-]{4,}$/.test(code) || !/\d/.test(code)) return;
+    const id = setTimeout(() => {
+      void productByCode(club, code).then((p) => {
+        if (p) {
+          setSearchText('');
+          setAdding(p);
+        }
+      });
+    }, SCAN_WAIT);
+    return () => clearTimeout(id);
+  }, [searchText, club]);
+
+  // ?oid= opens an order with its member; ?nid= selects a member.
+  useEffect(() => {
+    const oid = Number(params.get('oid'));
+    const nid = Number(params.get('nid'));
+    if (oid && open.data) {
+      const o = open.data.data.find((x) => x.oid === oid);
+      if (o) select(tabOf({ nid: o.membership_id, ...o.membership_card }));
+      setParams({}, { replace: true });
+    } else if (nid && club) {
+      setParams({}, { replace: true });
+      // the tab opens by id and learns the member's name once it is read
+      select({ nid, number: 0, nombre: '', surname: '' });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params, open.data, club]);
+
+  // A tab opened by id learns its name once the member is read.
+  useEffect(() => {
+    const m = member.data;
+    if (m && tabs.members.some((x) => x.nid === m.nid && !x.nombre)) select(tabOf(m));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [member.data]);
+
+  useEffect(() => setDiscount(order?.manual_discount_order ?? null), [order?.oid, order?.manual_discount_order]);
+
+  const saveLines = (lines: SaveLine[], extra: { manual_discount_order?: number } = {}) => {
+    if (current === null) {
+      message.error(t('pos.add.noMember'), 3);
+      return;
+    }
+    save.mutate(
+      { membership_id: current, ...(order ? { oid: order.oid } : {}), products: lines, ...extra },
+      { onError: (e) => message.error(posErrorText(e, t, i18n), 5) },
+    );
+  };
+
+  const addToCart = (quantity: number) => {
+    if (!adding) return;
+    const lines = linesOf(order);
+    const i = lines.findIndex((l) => l.pid === adding.pid);
+    if (i >= 0) lines[i] = { pid: adding.pid, quantity: Number(((lines[i].quantity ?? 0) + quantity).toFixed(3)) };
+    else lines.push({ pid: adding.pid, quantity });
+    saveLines(lines);
+    setAdding(null);
+    searchRef.current?.focus();
+  };
+
+  const setLine = (pid: number, patch: Partial<SaveLine>) => {
+    saveLines(linesOf(order).map((l) => (l.pid === pid ? { ...l, ...patch } : l)));
+  };
+
+  const scanMember = async () => {
+    if (!club || !scan.trim()) return;
+    const m = await memberByScan(club, scan);
+    setScan('');
+    if (!m) {
+      message.error(t('pos.member.notFound'), 3);
+      return;
+    }
+    message.success(t('pos.member.found'), 2);
+    select(tabOf(m));
+  };
+
+  const inCart = (pid: number) => order?.products.find((l) => l.product.pid === pid)?.quantity ?? 0;
+  const m = member.data;
+  const expired = m ? m.end_date < Date.now() / 1000 : false;
+  const month = consumption.data?.grams_month ?? 0;
+  const forecast = consumption.data?.consum_forecast ?? 0;
+  const pct = forecast > 0 ? Math.min(100, Math.round((month / forecast) * 100)) : 0;
+  const realBad = (l: Order['products'][number]) => l.product.type === 'peso' && realTooHigh(l.real_quantity, l.quantity, discrepancy);
+  const blocked = !order || order.products.some(realBad);
+
+  const paid = (o: Order, change: number) => {
+    setPaying(null);
+    message.success(t('pos.pay.done'), 4);
+    setReceipt({ order: o, change });
+    close(o.membership_id);
+    void products.refetch();
+  };
+
+  return (
+    <div className={`${layout.page} ${styles.page}`}>
+      <PageHeader
+        title={t('pos.title')}
+        subtitle={t('pos.subtitle')}
+        actions={
+          <>
+            <Select
+              className={styles.openOrders}
+              placeholder={t('pos.openOrders', { count: open.data?.total ?? 0 })}
+              aria-label={t('pos.openOrdersLabel')}
+              value={null}
+              onChange={(oid: number) => {
+                const o = open.data?.data.find((x) => x.oid === oid);
+                if (o) select(tabOf({ nid: o.membership_id, ...o.membership_card }));
+              }}
+              options={[...(open.data?.data ?? [])]
+                .sort((a, b) => a.order_created - b.order_created)
+                .map((o) => ({
+                  value: o.oid,
+                  label: `${formatDateTime(o.order_created)} · ${o.membership_card.number} ${o.membership_card.nombre} · ${formatMoney(o.order_total)}`,
+                }))}
+              data-testid="open-orders"
+            />
+            <Button icon={<TeamOutlined />} onClick={() => setMembersOpen(true)} data-testid="members-open">
+              {t('pos.members.open')}
+            </Button>
+          </>
+        }
+      />
+      <div className={styles.layout}>
+        <section className={styles.catalog} aria-label={t('pos.products')}>
+          <div className={styles.filters}>
+            <Input
+              ref={searchRef}
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('pos.search')}
+              aria-label={t('pos.search')}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              data-testid="product-search"
+            />
+            <Select
+              allowClear
+              className={styles.category}
+              placeholder={t('pos.category')}
+              aria-label={t('pos.category')}
+              value={category}
+              onChange={(v) => {
+                setCategory(v);
+                setPage(0);
+              }}
+              options={(categories.data ?? []).map((c) => ({ value: c.nid, label: c.title }))}
+              data-testid="product-category"
+            />
+          </div>
+          {products.data && products.data.data.length === 0 ? (
+            <Empty description={t('pos.noProducts')} />
+          ) : (
+            <div className={styles.grid} data-testid="product-grid">
+              {(products.data?.data ?? []).map((p) => (
+                <button key={p.pid} type="button" className={styles.productCard} onClick={() => setAdding(p)} data-testid={`product-${p.pid}`}>
+                  {p.thumb ? <img src={p.thumb} alt="" className={styles.productImg} /> : <span className={styles.productImg} aria-hidden="true" />}
+                  <span className={styles.productTitle}>{p.titulo}</span>
+                  <span className={styles.productMeta}>{p.categorias}</span>
+                  <span className={styles.productPrice}>
+                    {formatMoney(p.precio)}
+                    {p.type === 'peso' ? ' /g' : ''}
+                  </span>
+                  <span className={styles.productStock}>
+                    {p.unlimited_stock ? t('pos.product.unlimited') : t('pos.product.stock', { stock: formatNumber(p.stock), unit: p.type === 'peso' ? 'g' : '' })}
+                  </span>
+                </button>
+              ))}
+            </div>
+          )}
+          <Pagination
+            className={styles.pager}
+            size="small"
+            current={page + 1}
+            pageSize={PRODUCTS_PAGE}
+            total={products.data?.total ?? 0}
+            onChange={(p) => setPage(p - 1)}
+            showSizeChanger={false}
+            hideOnSinglePage
+          />
+        </section>
+
+        <section className={styles.side} aria-label={t('pos.orderPanel')}>
+          <div className={styles.scanRow}>
+            <Input
+              prefix={<UserOutlined />}
+              placeholder={t('pos.member.scan')}
+              aria-label={t('pos.member.scan')}
+              value={scan}
+              onChange={(e) => setScan(e.target.value)}
+              onPressEnter={() => void scanMember()}
+              data-testid="member-scan"
+            />
+          </div>
+          {tabs.members.length > 0 && (
+            <div className={styles.tabs} role="group" aria-label={t('pos.member.selected')}>
+              {tabs.members.map((x) => (
+                <span key={x.nid} className={`${styles.tab} ${x.nid === current ? styles.tabCurrent : ''}`}>
+                  <button type="button" className={styles.tabName} aria-pressed={x.nid === current} onClick={() => setCurrent(x.nid)} data-testid={`tab-${x.nid}`}>
+                    {x.number ? `${x.number} · ${x.nombre}` : '…'}
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.tabClose}
+                    aria-label={t('pos.member.close', { name: x.nombre })}
+                    onClick={() => close(x.nid)}
+                    data-testid={`tab-close-${x.nid}`}
+                  >
+                    <CloseOutlined />
+                  </button>
+                </span>
+              ))}
+            </div>
+          )}
+          {!m ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pos.member.none')} />
+          ) : (
+            <div className={styles.memberCard} data-testid="member-card">
+              <Avatar size={56} src={m.foto?.url || undefined} icon={<UserOutlined />} />
+              <div className={styles.memberInfo}>
+                <strong data-testid="member-name">
+                  {m.number} · {m.nombre} {m.surname}
+                </strong>
+                <span>
+                  {m.category_member ? (
+                    <Tag color="purple">
+                      {m.category_member.title} · −{m.category_member.descuento}%
+                    </Tag>
+                  ) : null}
+                  <Tag color={expired ? 'red' : 'green'} data-testid="member-expiry">
+                    {expired ? t('pos.member.expired') : t('pos.member.until', { date: formatDate(m.end_date) })}
+                  </Tag>
+                </span>
+                <span data-testid="member-wallet">{t('pos.member.wallet', { amount: formatMoney(m.monedero) })}</span>
+                <div className={styles.consumption}>
+                  <span data-testid="member-consumption">{t('pos.member.month', { month: formatNumber(month), forecast: formatNumber(forecast) })}</span>
+                  <Progress percent={pct} size="small" status={month > forecast ? 'exception' : 'normal'} showInfo={false} aria-label={t('pos.member.monthLabel')} />
+                </div>
+              </div>
+              <Tooltip title={t('pos.history.open')}>
+                <Button icon={<HistoryOutlined />} aria-label={t('pos.history.open')} onClick={() => setHistoryOpen(true)} data-testid="history-open" />
+              </Tooltip>
+            </div>
+          )}
+
+          <div className={styles.cart} data-testid="cart">
+            <h2 className={styles.cartTitle}>
+              <ShoppingCartOutlined /> {order ? t('pos.order.title', { id: order.oid }) : t('pos.order.empty')}
+            </h2>
+            {order?.products.map((l) => (
+              <div key={l.id} className={styles.line} data-testid={`line-${l.product.pid || `fee${l.fee_id}`}`}>
+                <div className={styles.lineMain}>
+                  <span className={styles.lineTitle}>{l.product.title}</span>
+                  <span className={styles.muted}>
+                    {l.product.type === 'peso' ? `${formatNumber(l.quantity)} g ×` : `${formatNumber(l.quantity)} ×`} {formatMoney(l.unit_price)}
+                  </span>
+                </div>
+                {l.product.type === 'peso' && (
+                  <div className={`${styles.real} ${realBad(l) ? styles.realBad : ''}`}>
+                    <Button
+                      size="small"
+                      icon={<MinusOutlined />}
+                      aria-label={t('pos.order.realMinus')}
+                      disabled={l.real_quantity <= 0.01}
+                      onClick={() => setLine(l.product.pid, { real_quantity: stepReal(l.real_quantity, -1) })}
+                    />
+                    <span data-testid={`real-${l.product.pid}`} title={t('pos.order.real')}>
+                      {formatNumber(l.real_quantity)} g
+                    </span>
+                    <Button
+                      size="small"
+                      icon={<PlusOutlined />}
+                      aria-label={t('pos.order.realPlus')}
+                      onClick={() => setLine(l.product.pid, { real_quantity: stepReal(l.real_quantity, 1) })}
+                    />
+                  </div>
+                )}
+                <span className={styles.lineTotal} data-testid={`line-total-${l.product.pid || `fee${l.fee_id}`}`}>
+                  {formatMoney(l.total)}
+                </span>
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  aria-label={t('pos.order.remove', { title: l.product.title })}
+                  onClick={() => saveLines(linesOf(order).map((x) => ((l.fee_id ? x.fee_id === l.fee_id : x.pid === l.product.pid) ? { ...x, quantity: 0 } : x)))}
+                />
+                {realBad(l) && <span className={styles.realError}>{t('pos.order.realTooHigh', { percent: discrepancy })}</span>}
+              </div>
+            ))}
+            {order && (
+              <>
+                <div className={styles.discountRow}>
+                  <label htmlFor="manual-discount">{t('pos.order.manualDiscount')}</label>
+                  <InputNumber
+                    id="manual-discount"
+                    min={0}
+                    precision={2}
+                    decimalSeparator={i18n.language === 'en' ? '.' : ','}
+                    value={discount}
+                    onChange={(v) => setDiscount(typeof v === 'number' ? v : null)}
+                    suffix="€"
+                    data-testid="manual-discount"
+                  />
+                  <Button onClick={() => saveLines(linesOf(order), { manual_discount_order: discount ?? 0 })} data-testid="manual-discount-apply">
+                    {t('pos.order.apply')}
+                  </Button>
+                </div>
+                <dl className={styles.totals}>
+                  <dt>{t('pos.order.base')}</dt>
+                  <dd data-testid="order-base">{formatMoney(order.order_base_price)}</dd>
+                  <dt>{t('pos.order.discount')}</dt>
+                  <dd data-testid="order-discount">{order.order_discount > 0 ? '−' : ''}{formatMoney(order.order_discount)}</dd>
+                  <dt className={styles.grand}>{t('pos.order.total')}</dt>
+                  <dd className={styles.grand} data-testid="order-total">
+                    {formatMoney(order.order_total)}
+                  </dd>
+                </dl>
+                <div className={styles.cartActions}>
+                  <Popconfirm
+                    title={t('pos.order.cancelConfirm')}
+                    okText={t('pos.order.cancel')}
+                    cancelText={t('common.back')}
+                    onConfirm={() => cancel.mutate(order.oid)}
+                  >
+                    <Button danger data-testid="order-cancel">
+                      {t('pos.order.cancel')}
+                    </Button>
+                  </Popconfirm>
+                  <Button type="primary" size="large" icon={<EuroOutlined />} disabled={blocked} onClick={() => setPaying(order)} data-testid="order-pay">
+                    {t('pos.order.pay')}
+                  </Button>
+                </div>
+              </>
+            )}
+          </div>
+        </section>
+      </div>
+
+      <AddToOrderModal product={adding} inCart={adding ? inCart(adding.pid) : 0} hasMember={current !== null} onAdd={addToCart} onClose={() => setAdding(null)} />
+      {club !== null && (
+        <PayModal
+          club={club}
+          order={paying}
+          wallet={m?.monedero ?? 0}
+          methods={methods}
+          signature={signatureRequired(clubInfo)}
+          canOverride={canOverride}
+          onPaid={paid}
+          onClose={() => setPaying(null)}
+        />
+      )}
+      <Receipt
+        order={receipt?.order ?? null}
+        change={receipt?.change ?? 0}
+        clubName={clubInfo?.title ?? ''}
+        staffName={displayName(session)}
+        onClose={() => setReceipt(null)}
+      />
+      {club !== null && (
+        <MembersModal
+          club={club}
+          open={membersOpen}
+          onClose={() => setMembersOpen(false)}
+          onPick={(x) => {
+            select(tabOf(x));
+            setMembersOpen(false);
+          }}
+        />
+      )}
+      {club !== null && current !== null && (
+        <OrderHistoryModal club={club} member={current} open={historyOpen} onClose={() => setHistoryOpen(false)} methods={methods} />
+      )}
+    </div>
+  );
+}
