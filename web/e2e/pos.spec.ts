@@ -252,3 +252,63 @@ test('narrow and English: the counter, the payment and the orders in process', a
   await expect(page.getByTestId('cart')).toContainText(ps('en', 'order.empty'));
   await page.evaluate(() => localStorage.setItem('socius.lang', 'es'));
 });
+
+/** Picks an option of an antd Select by its visible text. */
+async function pick(page: Page, testId: string, text: string | RegExp) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+test('fee types and payment methods dialogs, and a fee renewed at the counter', async ({ page }) => {
+  await as(page, 'admin', 'feetypes');
+  await expect(page.getByRole('dialog', { name: es('fees.title') })).toBeVisible();
+  await page.getByTestId('fee-save').click();
+  await expect(page.locator('.ant-form-item-explain-error').first()).toHaveText(es('fees.required'));
+  await page.getByTestId('fee-code').fill('T90');
+  await page.getByTestId('fee-title').fill('Cuota trimestral');
+  await page.getByTestId('fee-price').fill('45');
+  await page.getByTestId('fee-days').fill('90');
+  await page.getByTestId('fee-save').click();
+  await expect(toast(page, es('fees.saved'))).toBeVisible();
+  await expect(page.getByRole('dialog').locator('tr', { hasText: 'Cuota trimestral' })).toContainText('45,00 €');
+  await shot(page, 'pos-fees-wide');
+
+  // the payment methods: turning every one off keeps cash, with the spec's alert
+  await page.goto('/app/paymentmethods');
+  await expect(page.getByRole('dialog', { name: es('methods.title') })).toBeVisible();
+  for (const m of ['card', 'wallet', 'cash']) {
+    await page.getByTestId(`method-${m}`).click();
+    if (m !== 'cash') await expect(page.getByTestId(`method-${m}`)).not.toBeChecked();
+  }
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText(es('methods.noneTitle'));
+  await page.locator('.ant-modal-confirm-btns button').click();
+  await expect(page.getByTestId('method-cash')).toBeChecked();
+  await shot(page, 'pos-methods-wide');
+  for (const m of ['card', 'wallet']) {
+    await page.getByTestId(`method-${m}`).click();
+    await expect(page.getByTestId(`method-${m}`)).toBeChecked();
+  }
+
+  // renew the fee for Carla at the counter: the line is the fee, and paying extends her membership
+  await page.goto('/app/pos');
+  await page.getByTestId('member-scan').fill(world.fob);
+  await page.getByTestId('member-scan').press('Enter');
+  await expect(page.getByTestId('member-expiry')).toHaveText(es('member.expired'));
+  const open = page.getByTestId('order-cancel');
+  if (await open.isVisible()) {
+    await open.click();
+    await page.getByRole('button', { name: es('order.cancel') }).last().click();
+  }
+  await pick(page, 'fee-renew', 'Cuota trimestral');
+  await expect(page.getByTestId('order-total')).toHaveText('45,00 €');
+  await page.getByTestId('order-pay').click();
+  await page.getByTestId('pay-method-wallet').click();
+  await sign(page);
+  await page.getByTestId('pay-confirm').click();
+  await expect(toast(page, es('pay.done'))).toBeVisible();
+  await page.getByTestId('receipt-close').click();
+  await page.getByTestId('member-scan').fill(world.fob);
+  await page.getByTestId('member-scan').press('Enter');
+  await expect(page.getByTestId('member-expiry')).toContainText(es('member.until', { date: '' }).trim());
+  await expect(page.getByTestId('member-wallet')).toHaveText(es('member.wallet', { amount: '17,00 €' }));
+});

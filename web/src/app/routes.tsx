@@ -166,12 +166,12 @@ export const routes: RouteEntry[] = [
   screen('cuponcreate'),
   screen('cuponUsesList'),
   dialog('walletamounts', { menu: ['admin', 30, <WalletOutlined />] }),
-  dialog('feetypes', { menu: ['admin', 40, <CreditCardOutlined />] }),
+  dialog('feetypes', { page: lazy(() => import('../features/pos/pages/FeeTypesPage')), menu: ['admin', 40, <CreditCardOutlined />] }),
   dialog('membercategories', { page: lazy(() => import('../features/members/pages/MemberCategoriesPage')), menu: ['admin', 50, <CrownOutlined />] }),
   dialog('productcategories', { page: lazy(() => import('../features/stock/pages/ProductCategoriesPage')), menu: ['admin', 60, <ApartmentOutlined />] }),
   dialog('cashamounts', { menu: ['admin', 70, <EuroCircleOutlined />] }),
   dialog('weightdiscrepancy', { page: lazy(() => import('../features/stock/pages/WeightDiscrepancyPage')), menu: ['admin', 80, <DashboardOutlined />] }),
-  dialog('paymentmethods', { menu: ['admin', 90, <BankOutlined />] }),
+  dialog('paymentmethods', { page: lazy(() => import('../features/pos/pages/PaymentMethodsPage')), menu: ['admin', 90, <BankOutlined />] }),
   dialog('consumptionforecast', { page: lazy(() => import('../features/stock/pages/ConsumptionForecastPage')), menu: ['admin', 100, <LineChartOutlined />] }),
 
   // Reports

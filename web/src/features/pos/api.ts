@@ -207,3 +207,25 @@ export function useRefund(club: number | null) {
     onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),
   });
 }
+
+/** POST /api/fee (create) or /api/fee/ (edit, with pid). */
+export function useSaveFee(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { pid?: number; code: string; title: string; price: number; days: number; status: boolean }) =>
+      v.pid
+        ? unwrap(api.POST('/api/fee/', { body: { asocid: club!, ...v } }))
+        : unwrap(api.POST('/api/fee', { body: { asocid: club!, ...v } })),
+    meta: { localErrors: true },
+    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.fees(club) }),
+  });
+}
+
+/** DELETE /api/fee/{pid}: `success` 0 with a message when orders use the fee. */
+export function useDeleteFee(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (pid: number) => unwrap(api.DELETE('/api/fee/{pid}', { params: { path: { pid }, query: { asocid: club! } } })),
+    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.fees(club) }),
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedMethods, changeOf, checkAdd, closeMember, priceOf, quantityOf, readNumber, realTooHigh, selectMember, stepReal } from './model';
+import { methodsOf, titleOf, allowedMethods, changeOf, checkAdd, closeMember, priceOf, quantityOf, readNumber, realTooHigh, selectMember, stepReal } from './model';
 
 describe('counter arithmetic and rules', () => {
   it('reads typed and scale text as numbers', () => {
@@ -56,5 +56,11 @@ describe('counter arithmetic and rules', () => {
     t = closeMember(t, 3);
     expect(t.current).toBe(2);
     expect(closeMember(t, 2).current).toBeNull();
+  });
+
+  it('reads and writes the payment methods setting', () => {
+    expect([...methodsOf(undefined)].sort()).toEqual(['card', 'cash', 'wallet']);
+    expect([...methodsOf('-card')]).toEqual(['card']);
+    expect(titleOf(new Set(['cash', 'wallet']))).toBe('-wallet-cash');
   });
 });

@@ -81,6 +81,18 @@ export const signatureRequired = (club: { functionalities?: Record<string, boole
 /** Change for cash tendered; negative is what is still missing. */
 export const changeOf = (tendered: number, total: number) => round(tendered - total, 2);
 
+// ---------------------------------------------------------------- payment methods setting
+
+export type Method = 'cash' | 'card' | 'wallet';
+
+/** The method string the server keeps ("-wallet-card-cash"), with no saved record meaning all three. */
+export function methodsOf(title: string | undefined): Set<Method> {
+  if (title === undefined) return new Set(['cash', 'card', 'wallet']);
+  return new Set((['cash', 'card', 'wallet'] as Method[]).filter((m) => title.includes(m)));
+}
+
+export const titleOf = (s: Set<Method>) => (['wallet', 'card', 'cash'] as Method[]).filter((m) => s.has(m)).map((m) => `-${m}`).join('');
+
 // ---------------------------------------------------------------- member tabs
 
 export interface TabMember {

@@ -28,6 +28,7 @@ import {
   useConsumption,
   useOpenOrders,
   usePosMember,
+  useFees,
   usePosProducts,
   useSaveOrder,
   PRODUCTS_PAGE,
@@ -90,6 +91,7 @@ export default function PosPage() {
   const member = usePosMember(club, current);
   const consumption = useConsumption(club, current);
   const save = useSaveOrder(club);
+  const fees = useFees(club);
   const cancel = useCancelOrder(club);
 
   const order = useMemo(() => open.data?.data.find((o) => o.membership_id === current) ?? null, [open.data, current]);
@@ -341,6 +343,16 @@ export default function PosPage() {
               <Tooltip title={t('pos.history.open')}>
                 <Button icon={<HistoryOutlined />} aria-label={t('pos.history.open')} onClick={() => setHistoryOpen(true)} data-testid="history-open" />
               </Tooltip>
+              <Select
+                className={styles.renew}
+                placeholder={t('pos.member.renew')}
+                aria-label={t('pos.member.renew')}
+                value={null}
+                disabled={(order?.order_discount ?? 0) > 0 && (order?.manual_discount_order ?? 0) > 0}
+                onChange={(fee: number) => saveLines([...linesOf(order).filter((l) => l.fee_id !== fee), { fee_id: fee, quantity: 1 }])}
+                options={(fees.data ?? []).filter((f) => f.status).map((f) => ({ value: f.pid, label: `${f.title} · ${formatMoney(f.price)}` }))}
+                data-testid="fee-renew"
+              />
             </div>
           )}
 
