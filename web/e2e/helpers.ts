@@ -26,7 +26,9 @@ export async function settle(page: Page) {
     .evaluate(() =>
       Promise.race([
         Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)),
-        new Promise((r) => setTimeout(r, 1500)),
+        // a bound, not a pause: on a loaded machine an opening dialog may take longer than usual,
+        // and colours measured mid-fade would be wrong
+        new Promise((r) => setTimeout(r, 5000)),
       ]),
     )
     .catch(() => {});
