@@ -55,6 +55,21 @@ async function sign(page: Page) {
 
 let world: { lemon: number; soda: number; member: number; fob: string; sodaCode: string };
 
+// Leave the demo club as the other specs expect it: the products leave every list, the member's
+// record is deleted, the fee type is switched off (it stays: an order names it).
+test.afterAll(async ({ browser }) => {
+  if (!world) return;
+  const page = await browser.newPage();
+  await as(page, 'admin', 'club');
+  await call(page, 'POST', '/api/dispensario/delete', { asocid: CLUB, productsArray: [world.lemon, world.soda] });
+  for (const o of (await call(page, 'GET', `/api/order/?asocid=${CLUB}&status=cart&membership_id=${world.member}`)).data)
+    await call(page, 'DELETE', `/api/order/delete?asocid=${CLUB}&oid=${o.oid}`);
+  await call(page, 'DELETE', `/api/ficha_socio/${world.member}?association=${CLUB}`);
+  for (const f of await call(page, 'GET', `/api/fee/?asocid=${CLUB}`))
+    await call(page, 'POST', '/api/fee/', { asocid: CLUB, pid: f.pid, code: f.code, title: f.title, price: f.price, days: f.days, status: false });
+  await page.close();
+});
+
 test('setup: two products and a member with a wallet and a 10 g forecast', async ({ page }) => {
   await as(page, 'admin', 'club');
   const cats = await call(page, 'GET', `/api/association_category/?association=${CLUB}&type=dispensary`);

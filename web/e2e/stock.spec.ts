@@ -246,6 +246,7 @@ test('inventory: add 100 to the bar, remove 50, move 200 between stores; too muc
     await page.getByTestId(`record-${iid}`).click();
     await expect(dialog.getByTestId('move-item-title')).toHaveText('Cosecha interior otoño');
     await dialog.getByTestId(`move-action-${action}`).click();
+    await expect(dialog.locator('.ant-segmented-item-selected')).toContainText(es(`actions.${action}`));
     await dialog.getByTestId('move-amount').fill(amount);
     if (where.location) await pick(page, 'move-location', es(`locations.${where.location}`));
     if (where.from) await pick(page, 'move-from', es(`locations.${where.from}`));

@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusCircleOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { App, Button, Form, Image, Input, InputNumber, Segmented, Select, Upload, type UploadFile } from 'antd';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally } from '../../../shared/api';
 import { currentLanguage } from '../../../shared/i18n';
@@ -69,7 +69,8 @@ export function InventoryMovementModal({
   const byLocation = item?.inventory_movement.by_location;
   const loc = (code: string) => t(`stock.locations.${code}`);
 
-  useEffect(() => {
+  // before the dialog paints, so a choice made the moment it shows is never reset
+  useLayoutEffect(() => {
     if (!open) return;
     setFiles([]);
     form.setFieldsValue({ action: 'add', amount: null, cost: null, location: 'almacen_interno', from_location: 'almacen_interno', note: '' });

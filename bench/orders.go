@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"socius/internal/access"
+	"socius/internal/amount"
+	"socius/internal/app"
+	"socius/internal/auth"
+	"socius/internal/catalog"
+	"socius/internal/member"
+	"socius/internal/pos"
+)
+
+// benchPay: saving and paying a 3-line order (lines, stock movements, till
+// movement in one transaction) over HTTP at 8 and 32 clients, beside the same
+// service calls made straight on the database in the same run (the floor).
+// DESIGN.md: HTTP keeps at least half the throughput of the floor.
+func benchPay(ctx context.Context, e *env) []result {
+	// every flag but the signature ones: a signed pay stores an image, which is not the budget's subject
+	flags := slices.DeleteFunc(slices.Clone(access.Flags), func(f string) bool { return f == access.FirmaPedido || f == access.FirmaDigital })
+	clubID, err := e.app.CreateClub(ctx, "Bench counter", flags)
+	must(err)
+	uid, err := e.app.CreateUser(ctx, app.NewStaffUser{NewUser: auth.NewUser{Username: "bench", Password: "bench-password",
+		Email: "bench@example.test"}, ClubID: clubID, Roles: []string{access.Budtender}})
+	must(err)
+	cat, err := e.app.Clubs.SaveCategory(ctx, clubID, 0, "dispensary", "Flores")
+	must(err)
+	var pids []int64
+	for i, typ := range []string{"peso", "peso", "unidad"} {
+		p, err := e.app.Catalog.Save(ctx, clubID, benchProduct(fmt.Sprintf("Bench %d", i), typ, cat.NID))
+		must(err)
+		_, err = e.app.Catalog.AdjustStock(ctx, clubID, uid, []catalog.StockChange{{PID: p.PID, Kind: catalog.MoveManual, Quantity: amount.Milli(900_000_000_000), Note: "bench"}})
+		must(err)
+		pids = append(pids, p.PID)
+	}
+	lines := []pos.LineInput{{PID: pids[0], Quantity: 2500}, {PID: pids[1], Quantity: 1250}, {PID: pids[2], Quantity: 2000}}
+	body := func(m int64) map[string]any {
+		return map[string]any{"asocid": clubID, "membership_id": m, "products": []map[string]any{
+			{"pid": pids[0], "quantity": 2.5}, {"pid": pids[1], "quantity": 1.25}, {"pid": pids[2], "quantity": 2}}}
+	}
+	methods := pos.Methods{Cash: true, Card: true, Wallet: true}
+	var out []result
+	for _, conc := range []int{8, 32} {
+		e.conc = conc
+		// one member per worker: a member has one open order at a time
+		members := make([]int64, conc)
+		for i := range members {
+			m, err := e.app.Members.Save(ctx, clubID, member.Actor{UserID: uid, IsAdmin: true},
+				member.Input{Nombre: ptr(fmt.Sprintf("Socio %d-%d", conc, i)), Surname: ptr("Bench"), DNI: ptr(fmt.Sprintf("B%d%06dZ", conc, i)),
+					ConsumForecast: ptr(int64(1_000_000_000))})
+			must(err)
+			members[i] = m.NID
+		}
+		floor := measure(e, fmt.Sprintf("pay floor (service) x%d", conc), func(w int) error {
+			o, err := e.app.POS.Save(ctx, clubID, pos.Actor{UserID: uid}, pos.SaveInput{MemberID: members[w], Lines: lines})
+			if err != nil {
+				return err
+			}
+			_, err = e.app.POS.Pay(ctx, clubID, pos.Actor{UserID: uid}, methods, pos.PayInput{OID: o.OID, Type: pos.PayCash})
+			return err
+		})
+		clients := make([]*client, conc)
+		for i := range clients {
+			clients[i] = newClient(e.url)
+			must(clients[i].login("bench", "bench-password"))
+		}
+		http := measure(e, fmt.Sprintf("pay over HTTP x%d", conc), func(w int) error {
+			var saved struct {
+				Order struct {
+					OID int64 `json:"oid"`
+				} `json:"order"`
+			}
+			if err := clients[w].do("POST", "/api/order", body(members[w]), &saved); err != nil {
+				return err
+			}
+			return clients[w].do("POST", "/api/order/pay", map[string]any{"asocid": clubID, "oid": saved.Order.OID, "type": "cash"}, nil)
+		})
+		ratio := (float64(len(http.samples)) / http.elapsed.Seconds()) / (float64(len(floor.samples)) / floor.elapsed.Seconds())
+		fmt.Printf("  pay x%d on %s: HTTP/floor throughput ratio %.2f (goal ≥ 0.5)\n", conc, e.engine, ratio)
+		out = append(out, floor, http)
+	}
+	return out
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// benchProduct is a product to sell: weight products at 9.50 €/g, units at 2 €.
+func benchProduct(title, typ string, category int64) catalog.Input {
+	price := amount.Cents(950)
+	if typ == "unidad" {
+		price = 200
+	}
+	return catalog.Input{Kind: catalog.KindPro, Title: title, Category: category, Price: &price, Type: typ, Dominance: "hibrido",
+		Status: true, Discount: true}
+}
