@@ -3,7 +3,7 @@
 // does not depend on what other specs do to the demo's stock.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { chooseClub, featureText, login, shot, type Lang } from './helpers';
+import { chooseClub, featureText, login, settle, shot, type Lang } from './helpers';
 
 const CLUB = 1;
 test.describe.configure({ mode: 'serial' });
@@ -44,13 +44,19 @@ async function as(page: Page, user: string, path = 'pos') {
   await page.goto(`/app/${path}`);
 }
 
-/** Draws a signature on the pad. */
+/** Draws a signature on the pad once the dialog is at rest, and checks the pad took it. */
 async function sign(page: Page) {
-  const box = (await page.getByTestId('signature-canvas').boundingBox())!;
-  await page.mouse.move(box.x + 40, box.y + 110);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 22, box.y + 110 - Math.sin(i / 2) * 40, { steps: 2 });
-  await page.mouse.up();
+  await settle(page);
+  const canvas = page.getByTestId('signature-canvas');
+  const clear = page.getByTestId('signature-clear');
+  for (let attempt = 0; attempt < 3 && !(await clear.isEnabled()); attempt++) {
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + 110);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 22, box.y + 110 - Math.sin(i / 2) * 40, { steps: 2 });
+    await page.mouse.up();
+  }
+  await expect(clear).toBeEnabled();
 }
 
 let world: { lemon: number; soda: number; member: number; fob: string; sodaCode: string };
