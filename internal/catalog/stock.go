@@ -138,7 +138,7 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 }
 
 // employeeName is how movements name the staff user who made them.
-const employeeName = `COALESCE(NULLIF(TRIM(u.name || ' ' || u.surname), ''), u.username, '')`
+var employeeName = db.StaffName("u")
 
 // History lists a product's movements between two times, newest first.
 func (s *Service) History(ctx context.Context, clubID, pid, from, to int64) ([]StockMovement, error) {

@@ -191,3 +191,9 @@ func (d *DB) Backup(ctx context.Context, out string) error {
 	_, err := d.W.ExecContext(ctx, "VACUUM INTO ?", out)
 	return err
 }
+
+// StaffName is the SQL expression that names a staff user in histories and
+// reports: name and surname, else the username. alias is the users table's.
+func StaffName(alias string) string {
+	return fmt.Sprintf(`COALESCE(NULLIF(TRIM(%[1]s.name || ' ' || %[1]s.surname), ''), %[1]s.username, '')`, alias)
+}

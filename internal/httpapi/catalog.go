@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"time"
 
 	"socius/internal/access"
 	"socius/internal/amount"
@@ -397,14 +396,7 @@ type stockHistoryInput struct {
 type stockHistoryOutput struct{ Body []catalog.StockMovement }
 
 func (s *Server) stockHistory(ctx context.Context, in *stockHistoryInput) (*stockHistoryOutput, error) {
-	end := in.EndDate
-	if end == 0 {
-		end = time.Now().Unix()
-	}
-	start := in.StartDate
-	if start == 0 {
-		start = end - 7*24*3600
-	}
+	start, end := lastWeek(in.StartDate, in.EndDate)
 	list, err := s.catalog.History(ctx, info(ctx).Club.ID, in.PID, start, end)
 	return &stockHistoryOutput{Body: list}, err
 }

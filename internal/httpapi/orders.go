@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"slices"
-	"time"
 
 	"socius/internal/access"
 	"socius/internal/amount"
@@ -292,14 +291,7 @@ type walletHistoryInput struct {
 type walletHistoryOutput struct{ Body []pos.WalletMovement }
 
 func (s *Server) walletHistory(ctx context.Context, in *walletHistoryInput) (*walletHistoryOutput, error) {
-	end := in.EndDate
-	if end == 0 {
-		end = time.Now().Unix()
-	}
-	start := in.StartDate
-	if start == 0 {
-		start = end - 7*24*3600
-	}
+	start, end := lastWeek(in.StartDate, in.EndDate)
 	list, err := s.pos.WalletHistory(ctx, info(ctx).Club.ID, in.CardID, start, end)
 	return &walletHistoryOutput{Body: list}, err
 }

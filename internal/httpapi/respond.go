@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -150,4 +151,16 @@ func domainError(err error) error {
 		return Fail(404, "not_found", "No encontrado")
 	}
 	return err
+}
+
+// lastWeek fills the defaults of a history's range (unix seconds): the end is
+// now, the start 7 days before the end.
+func lastWeek(start, end int64) (int64, int64) {
+	if end == 0 {
+		end = time.Now().Unix()
+	}
+	if start == 0 {
+		start = end - 7*24*3600
+	}
+	return start, end
 }

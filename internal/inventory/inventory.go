@@ -119,7 +119,7 @@ func (s *Service) List(ctx context.Context, clubID, iid int64) ([]InventoryItem,
 		return nil, ErrNotFound
 	}
 	mq := `SELECT m.id, m.item_id, m.action, m.amount, m.cost, m.location, m.from_location, m.note, m.created,
-		COALESCE(NULLIF(TRIM(u.name || ' ' || u.surname), ''), u.username, '') AS employee_name
+		` + db.StaffName("u") + ` AS employee_name
 		FROM inventory_movements m LEFT JOIN users u ON u.id = m.staff_user_id WHERE m.club_id = ?`
 	margs := []any{clubID}
 	if iid != 0 {

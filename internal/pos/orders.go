@@ -144,14 +144,9 @@ type lineRow struct {
 	RefundAmount   int64         `db:"refund_amount"`
 }
 
-// staffNameOf is how the counter names a staff user (alias of the users table).
-func staffNameOf(alias string) string {
-	return fmt.Sprintf(`COALESCE(NULLIF(TRIM(%[1]s.name || ' ' || %[1]s.surname), ''), %[1]s.username, '')`, alias)
-}
-
 var orderSelect = `SELECT o.id, o.club_id, o.member_id, o.status, o.base_price, o.discount, o.total, o.manual_discount,
 	o.pay_type, o.pay_key, o.signature, o.override_reason, o.created, o.changed, o.paid,
-	` + staffNameOf("su") + ` AS staff, ` + staffNameOf("pu") + ` AS paid_by,
+	` + db.StaffName("su") + ` AS staff, ` + db.StaffName("pu") + ` AS paid_by,
 	m.number, m.nombre, m.surname, m.dni
 	FROM orders o JOIN members m ON m.id = o.member_id
 	LEFT JOIN users su ON su.id = o.staff_user_id LEFT JOIN users pu ON pu.id = o.paid_by_user_id`

@@ -107,7 +107,7 @@ func walletMove(ctx context.Context, tx *sqlx.Tx, clubID, memberID, staff int64,
 func (s *Service) WalletHistory(ctx context.Context, clubID, memberID, from, to int64) ([]WalletMovement, error) {
 	q := `SELECT w.id, w.created, w.operation, w.amount, w.balance, w.pay_type, COALESCE(w.order_id, 0) AS order_id, w.member_id,
 		m.number AS "membercard.number", m.nombre AS "membercard.nombre", m.surname AS "membercard.surname", m.dni AS "membercard.dni",
-		` + staffNameOf("u") + ` AS staff
+		` + db.StaffName("u") + ` AS staff
 		FROM wallet_movements w JOIN members m ON m.id = w.member_id LEFT JOIN users u ON u.id = w.staff_user_id
 		WHERE w.club_id = ? AND w.created BETWEEN ? AND ?`
 	args := []any{clubID, from, to}
