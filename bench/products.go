@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"socius/internal/access"
+	"socius/internal/catalog"
 	"socius/internal/db"
 	"socius/internal/textnorm"
 )
@@ -82,8 +83,11 @@ func loadProducts(ctx context.Context, d *db.DB, clubID int64, n int) error {
 			return err
 		}
 	}
+	if err := catalog.IndexMissingTerms(ctx, d); err != nil {
+		return err
+	}
 	if d.Engine == db.Postgres {
-		for _, t := range []string{"products", "product_images", "stock_movements"} {
+		for _, t := range []string{"products", "product_terms", "product_images", "stock_movements"} {
 			if _, err := d.W.ExecContext(ctx, `VACUUM ANALYZE `+t); err != nil {
 				return err
 			}
@@ -100,10 +104,10 @@ func benchProductList(ctx context.Context, e *env) []result {
 	clubID, clients := benchClub(ctx, e, access.Budtender, "products", benchProducts, loadProducts)
 	base := fmt.Sprintf("/api/dispensario?asocid=%d&", clubID)
 	pos := measure(e, "GET dispensario POS page", func(w int) error {
-		return clients[w].get(base + "status=1&limit=50&page=0")
+		return clients[w].get(base + "in_stock=true&limit=24&page=0")
 	})
 	search := measure(e, "GET dispensario POS search", func(w int) error {
-		q := url.Values{"status": {"1"}, "limit": {"50"}, "search": {strings.ToLower(benchVarieties[rand.IntN(len(benchVarieties))][:4])}}
+		q := url.Values{"in_stock": {"true"}, "limit": {"24"}, "search": {strings.ToLower(benchVarieties[rand.IntN(len(benchVarieties))][:4])}}
 		return clients[w].get(base + q.Encode())
 	})
 	code := measure(e, "GET dispensario by barcode", func(w int) error {

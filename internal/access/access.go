@@ -177,6 +177,9 @@ var Screens = map[string]Rule{
 	"member_delete": rule(f(Socios), am...),                                // member detail: delete
 	"member_export": rule(f(Socios, Comunicacion), Manager, Administrador), // Excel and CSV export
 	"push_send":     rule(f(Socios, Comunicacion), ams...),                 // push manager and staff screens
+	// the counter's "your order is ready" push: only that fixed text, only to
+	// the order's own member, so the POS roles may send it.
+	"order_notify": rule(f(ComunicacionAvanzada), amb...),
 	// catalogue: reading follows the product manager and the point of sale;
 	// writing, deleting, stock and exports follow the product manager's actions (part 2 §6).
 	"products_read":  rule(sgc, Administrador, Manager, Budtender, Inventario),

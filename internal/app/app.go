@@ -57,6 +57,10 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	}
 	a.Members = member.New(d, a.Auth)
 	a.Catalog = catalog.New(d)
+	if err := catalog.IndexMissingTerms(ctx, d); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("product search index: %w", err)
+	}
 	a.Inventory = inventory.New(d)
 	a.POS = pos.New(d)
 	var sms comms.SMSSender

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,10 +17,21 @@ import (
 )
 
 // Service is the catalogue of every club.
-type Service struct{ db *db.DB }
+type Service struct {
+	db        *db.DB
+	walkAbove int
+}
 
 // New returns the catalogue service.
-func New(d *db.DB) *Service { return &Service{db: d} }
+func New(d *db.DB) *Service { return &Service{db: d, walkAbove: walkAbove} }
+
+// WithWalkAbove returns a copy of the service that walks the list's index
+// from n matches (tests: both ways of reading a search give the same page).
+func (s *Service) WithWalkAbove(n int) *Service {
+	c := *s
+	c.walkAbove = n
+	return &c
+}
 
 // Filter selects products of a list.
 type Filter struct {
@@ -39,7 +51,22 @@ type Filter struct {
 	Desc  bool
 	Page  int
 	Limit int // 0: DefaultLimit; -1: no limit (exports)
+	// CountCap, when set, stops counting matches there: the list reports
+	// "more than CountCap" instead of an exact total (the counter's grid).
+	CountCap int
 }
+
+// CountCap is where the counter's product grid stops counting: ten pages of
+// 24. Past it the grid says "more" and staff type a longer fragment; nobody
+// pages further at a counter, and counting every match of a one-letter
+// fragment in a large catalogue costs more than the rest of the request.
+const CountCap = 240
+
+// walkAbove is the number of matches from which a search walks the list's
+// index in display order and tests each product against the words (a page
+// fills after a few hundred entries); below it the matches are read by id
+// and sorted, which is cheaper when they are few.
+const walkAbove = 200
 
 const productColumns = `p.id, p.kind, p.title, p.subtitle, p.body, p.price, p.cost, p.code, p.category_id,
 	COALESCE(c.title, '') AS category_title, p.stock, p.type, p.dominance, p.thc, p.menu_export, p.status,
@@ -51,7 +78,7 @@ var sorts = map[string]string{
 	"category": "c.title", "changed": "p.changed", "cost": "p.cost",
 }
 
-func (f *Filter) where(clubID int64) (string, []any) {
+func (f *Filter) where(clubID int64, walk bool) (string, []any) {
 	kind := f.Kind
 	if kind == "" {
 		kind = KindPro
@@ -76,14 +103,16 @@ func (f *Filter) where(clubID int64) (string, []any) {
 	if f.InStock {
 		w = append(w, "(p.stock > 0 OR p.unlimited_stock = 1)")
 	}
+	// each typed word is the start of a word of the title, code or subtitle
+	id := "p.id"
+	if walk {
+		id = "+p.id" // an expression, so the planner cannot drive the query from the words
+	}
 	for _, word := range strings.Fields(textnorm.Fold(f.Search)) {
-		w, args = append(w, "p.search LIKE ?"), append(args, "%"+escapeLike(word)+"%")
+		w = append(w, id+" IN (SELECT t.product_id FROM product_terms t WHERE t.club_id = ? AND t.term >= ? AND t.term < ?)")
+		args = append(args, clubID, word, word+"\U0010FFFF")
 	}
 	return strings.Join(w, " AND "), args
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 func (f *Filter) order() string {
@@ -109,14 +138,20 @@ func (f *Filter) page() (limit, offset int) {
 	return limit, max(f.Page, 0) * max(limit, 0)
 }
 
-// List returns a page of products with their images and the number of matches.
-// The page is found first as ids alone (an index walk, cheap at any offset),
-// then only those rows are read.
-func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Product, int, error) {
-	where, args := f.where(clubID)
-	total, err := s.count(ctx, where, args)
+// List returns a page of products with their images and the number of matches
+// (more: there are more than f.CountCap). The page is found first as ids alone
+// (an index walk, cheap at any offset), then only those rows are read.
+func (s *Service) List(ctx context.Context, clubID int64, f Filter) (_ []Product, total int, more bool, _ error) {
+	where, args := f.where(clubID, false)
+	total, err := s.count(ctx, where, args, f.CountCap)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
+	}
+	if f.CountCap > 0 && total > f.CountCap {
+		total, more = f.CountCap, true
+	}
+	if f.Search != "" && total > s.walkAbove {
+		where, args = f.where(clubID, true)
 	}
 	limit, offset := f.page()
 	from := ` FROM products p`
@@ -129,11 +164,11 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Product, 
 	}
 	var ids []int64
 	if err := s.db.Select(ctx, &ids, q, args...); err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
 	}
 	out := []Product{}
 	if len(ids) == 0 {
-		return out, total, nil
+		return out, total, more, nil
 	}
 	cols := productColumns
 	if !f.Full {
@@ -141,11 +176,11 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Product, 
 	}
 	rq, rargs, err := sqlx.In(`SELECT `+cols+` FROM products p LEFT JOIN club_categories c ON c.id = p.category_id WHERE p.id IN (?)`, ids)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
 	}
 	var rows []Product
 	if err := s.db.Select(ctx, &rows, rq, rargs...); err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
 	}
 	at := make(map[int64]int, len(ids))
 	for i, id := range ids {
@@ -155,12 +190,17 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Product, 
 	for _, r := range rows {
 		out[at[r.PID]] = r
 	}
-	return out, total, s.withImages(ctx, s.db.R, out, f.Full)
+	return out, total, more, s.withImages(ctx, s.db.R, out, f.Full)
 }
 
-func (s *Service) count(ctx context.Context, where string, args []any) (int, error) {
+// count counts the matches, stopping past limit when limit > 0.
+func (s *Service) count(ctx context.Context, where string, args []any, limit int) (int, error) {
 	var n int
-	return n, s.db.Get(ctx, &n, `SELECT COUNT(*) FROM products p WHERE `+where, args...)
+	q := `SELECT COUNT(*) FROM products p WHERE ` + where
+	if limit > 0 {
+		q = fmt.Sprintf(`SELECT COUNT(*) FROM (SELECT 1 FROM products p WHERE %s LIMIT %d) capped`, where, limit+1)
+	}
+	return n, s.db.Get(ctx, &n, q, args...)
 }
 
 func (s *Service) withImages(ctx context.Context, q db.Q, list []Product, all bool) error {
@@ -286,6 +326,9 @@ func (s *Service) Save(ctx context.Context, clubID int64, in Input) (*Product, e
 				return err
 			}
 		}
+		if err := indexTerms(ctx, tx, clubID, pid, searchText(in)); err != nil {
+			return err
+		}
 		for i, img := range imgs {
 			if _, err := db.Exec(ctx, tx, `INSERT INTO product_images (product_id, position, file_id, thumb_id) VALUES (?,?,?,?)`,
 				pid, i, img.File, img.Thumb); err != nil {
@@ -303,6 +346,49 @@ func (s *Service) Save(ctx context.Context, clubID int64, in Input) (*Product, e
 // searchText is what the product search matches: title, code and subtitle, folded.
 func searchText(in Input) string {
 	return textnorm.Fold(in.Title + " " + in.Code + " " + in.Subtitle)
+}
+
+// indexTerms rewrites the search words of a product (inside its save).
+func indexTerms(ctx context.Context, q db.Q, clubID, pid int64, search string) error {
+	if _, err := db.Exec(ctx, q, `DELETE FROM product_terms WHERE product_id = ?`, pid); err != nil {
+		return err
+	}
+	words := strings.Fields(search)
+	slices.Sort(words)
+	for _, w := range slices.Compact(words) {
+		if _, err := db.Exec(ctx, q, `INSERT INTO product_terms (club_id, term, product_id) VALUES (?,?,?)`, clubID, w, pid); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// IndexMissingTerms writes the search words of products that have none (those
+// saved before the search index existed, or loaded straight into the table).
+func IndexMissingTerms(ctx context.Context, d *db.DB) error {
+	var rows []struct {
+		ID     int64  `db:"id"`
+		ClubID int64  `db:"club_id"`
+		Search string `db:"search"`
+	}
+	if err := db.Select(ctx, d.W, &rows, `SELECT id, club_id, search FROM products p WHERE search <> ''
+		AND NOT EXISTS (SELECT 1 FROM product_terms t WHERE t.product_id = p.id)`); err != nil {
+		return err
+	}
+	for start := 0; start < len(rows); start += 500 {
+		err := d.Tx(ctx, func(tx *sqlx.Tx) error {
+			for _, r := range rows[start:min(len(rows), start+500)] {
+				if err := indexTerms(ctx, tx, r.ClubID, r.ID, r.Search); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // DeleteResult is one product of a delete; Message explains what was kept.

@@ -71,12 +71,16 @@ type ProductQuery struct {
 	Desc     bool   `query:"desc"`
 	Page     int    `query:"page" minimum:"0" maximum:"1000000" doc:"0-based"`
 	Limit    int    `query:"limit" minimum:"0" maximum:"500" doc:"Page size; 0 = 50"`
-	InStock  bool   `query:"in_stock" doc:"Only products that can be sold now: stock above 0 or unlimited (the point of sale)"`
+	InStock  bool   `query:"in_stock" doc:"Only products that can be sold now: stock above 0 or unlimited (the point of sale); counting stops at 240 (more)"`
 }
 
 func (q *ProductQuery) filter() catalog.Filter {
 	f := catalog.Filter{Kind: catalog.KindPro, Code: q.Code, PID: q.PID, Search: q.Search, Category: q.Category,
 		Sort: q.Sort, Desc: q.Desc, Page: q.Page, Limit: q.Limit, Full: q.PID != 0, InStock: q.InStock}
+	if q.InStock {
+		// the counter's grid: a fragment typed at the counter is answered at once
+		f.CountCap = catalog.CountCap
+	}
 	switch q.Status {
 	case "1", "true":
 		t := true
@@ -91,13 +95,14 @@ type productListOutput struct {
 	Body struct {
 		Data  []catalog.Product `json:"data"`
 		Total int               `json:"total"`
+		More  bool              `json:"more,omitempty" doc:"More than total products match (in_stock lists stop counting at 240)"`
 	}
 }
 
 func (s *Server) productList(ctx context.Context, in *ProductQuery) (*productListOutput, error) {
-	list, total, err := s.catalog.List(ctx, info(ctx).Club.ID, in.filter())
+	list, total, more, err := s.catalog.List(ctx, info(ctx).Club.ID, in.filter())
 	out := &productListOutput{}
-	out.Body.Data, out.Body.Total = list, total
+	out.Body.Data, out.Body.Total, out.Body.More = list, total, more
 	return out, err
 }
 
@@ -171,7 +176,7 @@ var productExportHeader = []string{"Código", "Producto", "Categoría", "Precio"
 func (s *Server) productExport(ctx context.Context, in *productExportInput) (*downloadOutput, error) {
 	f := in.filter()
 	f.Page, f.Limit = 0, -1
-	list, _, err := s.catalog.List(ctx, info(ctx).Club.ID, f)
+	list, _, _, err := s.catalog.List(ctx, info(ctx).Club.ID, f)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +204,7 @@ func (s *Server) mobileProducts(ctx context.Context, in *clubQuery) (*publicProd
 		return nil, err
 	}
 	t := true
-	list, _, err := s.catalog.List(ctx, in.Asocid, catalog.Filter{Kind: catalog.KindPro, Status: &t, Limit: -1, Full: true})
+	list, _, _, err := s.catalog.List(ctx, in.Asocid, catalog.Filter{Kind: catalog.KindPro, Status: &t, Limit: -1, Full: true})
 	if err != nil {
 		return nil, err
 	}
@@ -299,7 +304,7 @@ func (s *Server) basicItemSave(ctx context.Context, in *basicItemInput) (*produc
 type basicItemsOutput struct{ Body []catalog.Product }
 
 func (s *Server) basicItems(ctx context.Context, in *clubQuery) (*basicItemsOutput, error) {
-	list, _, err := s.catalog.List(ctx, info(ctx).Club.ID, catalog.Filter{Kind: catalog.KindBasic, Limit: -1, Full: true})
+	list, _, _, err := s.catalog.List(ctx, info(ctx).Club.ID, catalog.Filter{Kind: catalog.KindBasic, Limit: -1, Full: true})
 	return &basicItemsOutput{Body: list}, err
 }
 
@@ -332,9 +337,9 @@ func (s *Server) stockList(ctx context.Context, in *stockListInput) (*productLis
 		u := in.UnlimitedStock == "true"
 		f.Unlimited = &u
 	}
-	list, total, err := s.catalog.List(ctx, info(ctx).Club.ID, f)
+	list, total, more, err := s.catalog.List(ctx, info(ctx).Club.ID, f)
 	out := &productListOutput{}
-	out.Body.Data, out.Body.Total = list, total
+	out.Body.Data, out.Body.Total, out.Body.More = list, total, more
 	return out, err
 }
 

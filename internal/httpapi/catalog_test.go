@@ -14,6 +14,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"socius/internal/access"
+	"socius/internal/catalog"
 	"socius/internal/testkit"
 )
 
@@ -195,6 +196,53 @@ func TestProducts(t *testing.T) {
 		}
 		if got, _ := list("&search=kush%20og"); strings.Join(got, ",") != "Óg Kush" {
 			t.Fatalf("search kush og: %v", got)
+		}
+		// each typed word starts a word of the title or the code, in any order
+		if got, _ := list("&search=haz%20AMN"); strings.Join(got, ",") != "Ámnesia Haze" {
+			t.Fatalf("search by word starts: %v", got)
+		}
+		if got, _ := list("&search=8400000000"); strings.Join(got, ",") != "Ámnesia Haze" {
+			t.Fatalf("search by the start of a code: %v", got)
+		}
+		if got, _ := list("&search=nesia"); len(got) != 0 {
+			t.Fatalf("the middle of a word is not a match: %v", got)
+		}
+		// products whose words were never indexed are indexed at start-up
+		if _, err := k.App.DB.Exec(t.Context(), `DELETE FROM product_terms`); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := list("&search=amnesia"); len(got) != 0 {
+			t.Fatalf("search without the index: %v", got)
+		}
+		if err := catalog.IndexMissingTerms(t.Context(), k.App.DB); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := list("&search=amnesia"); strings.Join(got, ",") != "Ámnesia Haze" {
+			t.Fatalf("search after indexing at start-up: %v", got)
+		}
+		// the counter's grid stops counting at its cap and says there are more; a search
+		// read by walking the list's index gives the page reading by id gives
+		var pages []string
+		for _, walk := range []int{1 << 30, 0} {
+			svc := k.App.Catalog.WithWalkAbove(walk)
+			page, total, more, err := svc.List(t.Context(), w.alfa, catalog.Filter{CountCap: 2, Limit: 1})
+			if err != nil || total != 2 || !more || len(page) != 1 {
+				t.Fatalf("capped count (walk from %d): %d %v %v", walk, total, more, err)
+			}
+			var got []string
+			for p := range 3 {
+				page, total, more, err = svc.List(t.Context(), w.alfa, catalog.Filter{Search: "c", Limit: 2, Page: p})
+				if err != nil || total != 4 || more {
+					t.Fatalf("search c (walk from %d): %d %v %v", walk, total, more, err)
+				}
+				for _, p := range page {
+					got = append(got, p.Titulo)
+				}
+			}
+			pages = append(pages, strings.Join(got, ","))
+		}
+		if pages[0] != "blueberry,Critical,Óg Kush,Zkittlez" || pages[1] != pages[0] {
+			t.Fatalf("a search read by id and by walking the index: %q", pages)
 		}
 		if got, _ := list("&search=100%25"); len(got) != 0 {
 			t.Fatalf("%% is not a wildcard: %v", got)

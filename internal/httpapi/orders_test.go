@@ -495,6 +495,41 @@ func TestFeeTypesAndRenewal(t *testing.T) {
 	})
 }
 
+// TestOrderNotify: "your order is ready" goes only to the order's own member,
+// only from a counter role of the order's club, and says why when it cannot.
+func TestOrderNotify(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newPOSWorld(t, k)
+		res := w.cart(w.budtender, w.socio, nil, []any{w.agua, 1})
+		expectOK(t, "cart", res)
+		oid := num(orderOf(res)["oid"])
+		notify := func(c *testkit.Client, club, oid int64) *testkit.Response {
+			return c.Do("POST", "/api/order/notify", map[string]any{"asocid": club, "oid": oid})
+		}
+		expectErr(t, "no user", notify(w.budtender, w.alfa, oid), 400, "order.no_user", "No se puede enviar push porque el socio no tiene usuario asociado")
+		if k.Count("messages", "member_id = ?", w.socio) != 0 {
+			t.Fatal("a refused notice left a message")
+		}
+		uid := k.User("anamovil", w.alfa)
+		if _, err := k.App.DB.Exec(t.Context(), `UPDATE members SET user_id = ? WHERE id = ?`, uid, w.socio); err != nil {
+			t.Fatal(err)
+		}
+		expectErr(t, "Beta names Alfa's order", notify(w.betaAdm, w.beta, oid), 404, "order.not_found", "")
+		if res := notify(w.recepcion, w.alfa, oid); res.Status != 403 {
+			t.Fatalf("Recepción is not a counter role: %s", res)
+		}
+		res = notify(w.budtender, w.alfa, oid)
+		expectOK(t, "notify", res)
+		// no push provider in tests: kept as not sent, and the reply says so
+		if num(res.JSON["success"]) != 0 || res.Message() == "" {
+			t.Fatalf("notify without a provider: %s", res)
+		}
+		if k.Count("messages", "member_id = ? AND recipient = ? AND body LIKE ?", w.socio, fmt.Sprintf("user:%d", uid), "%listo%") != 1 {
+			t.Fatal("the notice is not recorded for the order's member")
+		}
+	})
+}
+
 // TestOrderConcurrentPays: many counters paying at once never take a limited
 // stock or a wallet below zero, and a pay retried in parallel charges once.
 func TestOrderConcurrentPays(t *testing.T) {

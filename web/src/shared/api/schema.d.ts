@@ -709,6 +709,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Push "your order is ready" to the order's member (comunicacion_avanzada) */
+        post: operations["orderNotify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/pay": {
         parameters: {
             query?: never;
@@ -1735,6 +1752,12 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        OrderNotifyInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            /** Format: int64 */
+            oid: number;
+        };
         OrderOutputBody: {
             /** @description The last line was removed: the order no longer exists */
             cancelled: boolean;
@@ -1863,6 +1886,8 @@ export interface components {
         };
         ProductListOutputBody: {
             data: components["schemas"]["Product"][] | null;
+            /** @description More than total products match (in_stock lists stop counting at 240) */
+            more?: boolean;
             /** Format: int64 */
             total: number;
         };
@@ -2914,7 +2939,7 @@ export interface operations {
                 page?: number;
                 /** @description Page size; 0 = 50 */
                 limit?: number;
-                /** @description Only products that can be sold now: stock above 0 or unlimited (the point of sale) */
+                /** @description Only products that can be sold now: stock above 0 or unlimited (the point of sale); counting stops at 240 (more) */
                 in_stock?: boolean;
             };
             header?: never;
@@ -3100,7 +3125,7 @@ export interface operations {
                 page?: number;
                 /** @description Page size; 0 = 50 */
                 limit?: number;
-                /** @description Only products that can be sold now: stock above 0 or unlimited (the point of sale) */
+                /** @description Only products that can be sold now: stock above 0 or unlimited (the point of sale); counting stops at 240 (more) */
                 in_stock?: boolean;
                 format?: "xlsx" | "csv";
             };
@@ -4949,6 +4974,66 @@ export interface operations {
             };
         };
     };
+    orderNotify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderNotifyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     orderPay: {
         parameters: {
             query?: never;
@@ -5243,7 +5328,7 @@ export interface operations {
                 page?: number;
                 /** @description Page size; 0 = 50 */
                 limit?: number;
-                /** @description Only products that can be sold now: stock above 0 or unlimited (the point of sale) */
+                /** @description Only products that can be sold now: stock above 0 or unlimited (the point of sale); counting stops at 240 (more) */
                 in_stock?: boolean;
                 /** @description false: only products whose stock is counted */
                 unlimited_stock?: "" | "true" | "false";
