@@ -112,7 +112,9 @@ export function socius(...args: string[]): string {
 
 /** A string of a feature's dictionary (src/features/<feature>/locales), with {{vars}} filled in. */
 export function featureText(feature: string, lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  const dict = JSON.parse(readFileSync(new URL(`../src/features/${feature}/locales/${lang}.json`, import.meta.url), 'utf8'));
+  // a feature's name, or a shared module's folder ("shared/wallet")
+  const dir = feature.includes('/') ? feature : `features/${feature}`;
+  const dict = JSON.parse(readFileSync(new URL(`../src/${dir}/locales/${lang}.json`, import.meta.url), 'utf8'));
   const raw = key.split('.').reduce((o: any, k) => o?.[k], dict);
   if (typeof raw !== 'string') throw new Error(`no ${lang} string for ${key}`);
   return raw.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''));

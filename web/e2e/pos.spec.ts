@@ -71,6 +71,10 @@ test.afterAll(async ({ browser }) => {
   for (const o of (await call(page, 'GET', `/api/order/?asocid=${CLUB}&status=cart&membership_id=${world.member}`)).data)
     await call(page, 'DELETE', `/api/order/delete?asocid=${CLUB}&oid=${o.oid}`);
   await call(page, 'DELETE', `/api/ficha_socio/${world.member}?association=${CLUB}`);
+  // the preset amounts this spec added (the demo keeps a 150 € cash amount)
+  for (const type of ['wallet', 'cash-register'])
+    for (const c of await call(page, 'GET', `/api/association_category/?association=${CLUB}&type=${type}`))
+      if (Number(c.title) !== 150) await call(page, 'DELETE', `/api/association_category/${c.nid}?association=${CLUB}`);
   for (const f of await call(page, 'GET', `/api/fee/?asocid=${CLUB}`))
     await call(page, 'POST', '/api/fee/', { asocid: CLUB, pid: f.pid, code: f.code, title: f.title, price: f.price, days: f.days, status: false });
   await page.close();
@@ -274,12 +278,6 @@ test('narrow and English: the counter, the payment and the orders in process', a
   await page.evaluate(() => localStorage.setItem('socius.lang', 'es'));
 });
 
-/** Picks an option of an antd Select by its visible text. */
-async function pick(page: Page, testId: string, text: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-}
-
 test('fee types and payment methods dialogs, and a fee renewed at the counter', async ({ page }) => {
   await as(page, 'admin', 'feetypes');
   await expect(page.getByRole('dialog', { name: es('fees.title') })).toBeVisible();
@@ -320,7 +318,14 @@ test('fee types and payment methods dialogs, and a fee renewed at the counter', 
     await open.click();
     await page.getByRole('button', { name: es('order.cancel') }).last().click();
   }
-  await pick(page, 'fee-renew', 'Cuota trimestral');
+  await page.getByTestId('fee-renew').click();
+  await expect(page.getByRole('dialog', { name: es('renew.title') })).toBeVisible();
+  // each active fee with its price, its days and the end it gives (from today: hers has expired)
+  await expect(page.getByRole('dialog').getByText(es('renew.days', { count: 90 }), { exact: false })).toBeVisible();
+  await page.getByRole('dialog').getByText('Cuota trimestral', { exact: true }).click();
+  await expect(page.getByTestId('renew-confirm')).toHaveText(es('renew.add', { price: '45,00 €' }));
+  await shot(page, 'pos-renew-wide');
+  await page.getByTestId('renew-confirm').click();
   await expect(page.getByTestId('order-total')).toHaveText('45,00 €');
   await page.getByTestId('order-pay').click();
   await page.getByTestId('pay-method-wallet').click();
@@ -332,4 +337,95 @@ test('fee types and payment methods dialogs, and a fee renewed at the counter', 
   await page.getByTestId('member-scan').press('Enter');
   await expect(page.getByTestId('member-expiry')).toContainText(es('member.until', { date: '' }).trim());
   await expect(page.getByTestId('member-wallet')).toHaveText(es('member.wallet', { amount: '17,00 €' }));
+});
+
+const ws = (key: string, vars?: Record<string, string | number>) => featureText('shared/wallet', 'es', `wallet.${key}`, vars);
+
+test('preset amounts, a wallet top-up with change, the member detail actions, the order-ready notice and the forecast switch', async ({ page }) => {
+  // wallet amounts: numbers only; then two presets
+  await as(page, 'admin', 'walletamounts');
+  await expect(page.getByRole('dialog', { name: es('presets.wallet.title') })).toBeVisible();
+  await page.getByTestId('preset-amount').fill('diez');
+  await page.getByTestId('preset-add').click();
+  await expect(page.getByTestId('preset-error')).toHaveText(es('presets.notNumeric'));
+  for (const a of ['50', '20']) {
+    await page.getByTestId('preset-amount').fill(a);
+    await page.getByTestId('preset-amount').press('Enter');
+    await expect(page.getByTestId(`preset-${a}`)).toBeVisible();
+  }
+  await shot(page, 'pos-wallet-amounts-wide');
+  // the counter's cash amounts: a 50 € note beside the demo's 150
+  await page.goto('/app/cashamounts');
+  await expect(page.getByRole('dialog', { name: es('presets.cash.title') })).toBeVisible();
+  await page.getByTestId('preset-amount').fill('50');
+  await page.getByTestId('preset-add').click();
+  await expect(page.getByTestId('preset-50')).toBeVisible();
+
+  // top up Carla's wallet at the counter: a preset fills the amount, a note the cash tendered
+  await page.goto('/app/pos');
+  await page.getByTestId('member-scan').fill(world.fob);
+  await page.getByTestId('member-scan').press('Enter');
+  await expect(page.getByTestId('member-wallet')).toHaveText(es('member.wallet', { amount: '17,00 €' }));
+  await page.getByTestId('member-topup').click();
+  await expect(page.getByRole('dialog', { name: ws('topUp.title') })).toBeVisible();
+  await page.getByTestId('topup-amount').fill('abc');
+  await page.getByTestId('topup-confirm').click();
+  await expect(page.getByTestId('topup-error')).toHaveText(ws('topUp.notNumeric'));
+  await page.getByTestId('topup-preset-20').click();
+  await expect(page.getByTestId('topup-amount')).toHaveValue('20');
+  await page.getByTestId('topup-tendered').fill('10');
+  await expect(page.getByTestId('topup-change')).toHaveText(ws('topUp.missing', { amount: '10,00 €' }));
+  await page.getByTestId('topup-confirm').click();
+  await expect(page.getByTestId('topup-error')).toHaveText(ws('topUp.tenderedShort'));
+  await page.getByTestId('cash-quick-50').click();
+  await expect(page.getByTestId('topup-error')).toHaveCount(0);
+  await expect(page.getByTestId('topup-change')).toHaveText(ws('topUp.change', { amount: '30,00 €' }));
+  await expect(page.getByTestId('topup-after')).toHaveText(ws('topUp.after', { amount: '37,00 €' }));
+  await shot(page, 'pos-topup-wide');
+  await page.getByTestId('topup-confirm').click();
+  await expect(toast(page, ws('topUp.done', { amount: '37,00 €' }))).toBeVisible();
+  await expect(page.getByTestId('member-wallet')).toHaveText(es('member.wallet', { amount: '37,00 €' }));
+
+  // "your order is ready": Carla has no user, so the spec's message
+  await page.getByTestId(`product-${world.soda}`).click();
+  await page.getByTestId('add-quantity').press('Enter');
+  await expect(page.getByTestId(`line-total-${world.soda}`)).toBeVisible();
+  await page.getByTestId('order-notify').click();
+  await expect(toast(page, es('notify.noUser'))).toBeVisible();
+
+  // the member detail: make order opens the counter on her; renew opens the fee dialog there
+  await page.goto('/app/patientmanager');
+  await page.getByTestId('search-clear').click();
+  await page.getByTestId('search-keychain').fill(world.fob);
+  await page.getByTestId('search-keychain').press('Enter');
+  // a key fob names one member: her detail opens at once
+  await expect(page.getByTestId('member-detail-body')).toHaveAttribute('data-nid', String(world.member));
+  await expect(page.getByTestId('detail-make-order')).toBeVisible();
+  await page.getByTestId('detail-topup').click();
+  await expect(page.getByTestId('topup-balance')).toHaveText('37,00 €');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('topup-balance')).toHaveCount(0);
+  await shot(page, 'pos-member-detail-wide');
+  await page.getByTestId('detail-renew').click();
+  await expect(page).toHaveURL(/\/app\/pos/);
+  await expect(page.getByRole('dialog', { name: es('renew.title') })).toBeVisible();
+  await expect(page.getByTestId('member-name')).toContainText('Carla Mostrador');
+  await page.keyboard.press('Escape');
+  await narrow(page);
+  await page.getByTestId('member-topup').click();
+  await shot(page, 'pos-topup-narrow');
+  await page.keyboard.press('Escape');
+  await wide(page);
+
+  // the forecast switch: off says so and saves at once; back on
+  await page.goto('/app/consumptionforecast');
+  const check = page.getByTestId('consumption-check');
+  await expect(check).toBeChecked();
+  await check.click();
+  await expect(check).not.toBeChecked();
+  await expect(toast(page, featureText('stock', 'es', 'stock.settings.check.savedOff'))).toBeVisible();
+  await shot(page, 'pos-forecast-switch-wide');
+  await check.click();
+  await expect(check).toBeChecked();
+  await expect(toast(page, featureText('stock', 'es', 'stock.settings.check.savedOn'))).toBeVisible();
 });

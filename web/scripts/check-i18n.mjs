@@ -87,21 +87,27 @@ export function loadDictionaries(localesDir) {
   );
 }
 
-/** Feature dictionaries: src/features/<name>/locales/<lang>.json, loaded with the feature's chunk. */
+/**
+ * Feature dictionaries: src/features/<name>/locales/<lang>.json, loaded with the feature's chunk,
+ * and those of shared modules opened only from feature screens (src/shared/<name>/locales).
+ */
 export function featureLocaleDirs(srcDir) {
-  const features = join(srcDir, 'features');
   const dirs = [];
-  try {
-    for (const name of readdirSync(features)) {
-      const dir = join(features, name, 'locales');
+  for (const parent of ['features', 'shared']) {
+    let names = [];
+    try {
+      names = readdirSync(join(srcDir, parent));
+    } catch {
+      continue; /* no such folder */
+    }
+    for (const name of names) {
+      const dir = join(srcDir, parent, name, 'locales');
       try {
         if (statSync(dir).isDirectory()) dirs.push(dir);
       } catch {
-        /* a feature without its own dictionaries */
+        /* a module without its own dictionaries */
       }
     }
-  } catch {
-    /* no features folder */
   }
   return dirs;
 }

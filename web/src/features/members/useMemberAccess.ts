@@ -31,6 +31,10 @@ export function useMemberAccess() {
         smsInvite: gate('staffmanager'),
         qrSearch: Boolean(flags.gestion_avanzada_socios),
         wallet: Boolean((flags.monedero || flags.funciones_avanzadas_gestion) && data?.walletPermission),
+        // the counter's actions on a member (part 1 §2 member detail): sold at the point of sale
+        makeOrder: gate('pos'),
+        renewFee: gate('pos') && gate('fees_read'),
+        topUp: Boolean((flags.monedero || flags.funciones_avanzadas_gestion) && data?.walletPermission) && gate('wallet'),
       },
     };
   }, [club.data, currentId]);

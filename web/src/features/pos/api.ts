@@ -229,3 +229,11 @@ export function useDeleteFee(club: number | null) {
     onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.fees(club) }),
   });
 }
+
+/** POST /api/order/notify — "your order is ready" to the order's member; `success` 0 with a message when it is kept unsent. */
+export function useNotifyOrder(club: number | null) {
+  return useMutation({
+    mutationFn: (oid: number) => unwrap(api.POST('/api/order/notify', { body: { asocid: club!, oid } })),
+    meta: { localErrors: true },
+  });
+}

@@ -78,8 +78,7 @@ export function allowedMethods(club: {
 export const signatureRequired = (club: { functionalities?: Record<string, boolean | undefined> | null } | null | undefined) =>
   !!(club?.functionalities?.firma_pedido || club?.functionalities?.firma_digital);
 
-/** Change for cash tendered; negative is what is still missing. */
-export const changeOf = (tendered: number, total: number) => round(tendered - total, 2);
+export { changeOf } from '../../shared/wallet/model';
 
 // ---------------------------------------------------------------- payment methods setting
 

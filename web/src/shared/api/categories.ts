@@ -9,6 +9,7 @@ export type ClubCategoryType =
   | 'cash-register'
   | 'weight_discrepancy'
   | 'consumptionforecast'
+  | 'consumption_check'
   | 'payment_methods'
   | 'wallet';
 

@@ -1,4 +1,5 @@
 import {
+  CreditCardOutlined,
   CrownOutlined,
   DeleteOutlined,
   EditOutlined,
@@ -7,12 +8,16 @@ import {
   LoginOutlined,
   LogoutOutlined,
   PoweroffOutlined,
+  ShopOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { App, Button, Descriptions, QRCode, Result, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
+import { WalletTopUpModal } from '../../../shared/wallet/WalletTopUpModal';
 import { useCheckInOut, useMember, useRequestNewPassword, useSaveMember, type AccessAction } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
 import { formatPhone, fullName, roleKey, type Member } from '../model';
@@ -46,6 +51,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
   const check = useCheckInOut(club);
   const reset = useRequestNewPassword();
   const { can } = access;
+  const [topUp, setTopUp] = useState(false);
   const fail = (e: unknown) => {
     if (shownLocally(e)) message.error(memberErrorText(e, t, i18n), 5);
   };
@@ -180,6 +186,25 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
                   </Tag>
                 )}
               </div>
+              {(can.makeOrder || can.topUp || can.renewFee) && m.status_member === 1 && (
+                <div className={styles.counterActions}>
+                  {can.makeOrder && (
+                    <Button type="primary" icon={<ShopOutlined />} onClick={() => navigate(`/pos?nid=${m.nid}`)} data-testid="detail-make-order">
+                      {t('members.detail.makeOrder')}
+                    </Button>
+                  )}
+                  {can.topUp && (
+                    <Button icon={<WalletOutlined />} onClick={() => setTopUp(true)} data-testid="detail-topup">
+                      {t('members.detail.topUp')}
+                    </Button>
+                  )}
+                  {can.renewFee && (
+                    <Button icon={<CreditCardOutlined />} onClick={() => navigate(`/pos?nid=${m.nid}&renew=1`)} data-testid="detail-renew">
+                      {t('members.detail.renewFee')}
+                    </Button>
+                  )}
+                </div>
+              )}
             </div>
             {isDesktop && m.dni && (
               <div className={styles.detailQr}>
@@ -286,6 +311,13 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
             />
           </div>
         </div>
+      )}
+      {club !== null && (
+        <WalletTopUpModal
+          club={club}
+          member={topUp && m ? { nid: m.nid, name: fullName(m), monedero: m.monedero } : null}
+          onClose={() => setTopUp(false)}
+        />
       )}
     </SheetModal>
   );

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
 import { SignatureField } from '../../../shared/ui/SignatureField';
+import { CashQuickAmounts } from '../../../shared/wallet/CashQuickAmounts';
+import '../../../shared/wallet/i18n';
 import { usePayOrder, type Order, type PayType } from '../api';
 import { posErrorText } from '../errors';
 import { changeOf } from '../model';
@@ -133,6 +135,7 @@ export function PayModal({ club, order, wallet, methods, signature, canOverride,
             )}
           </div>
         )}
+        {method === 'cash' && <CashQuickAmounts club={club} due={total} onPick={setTendered} />}
         {method === 'wallet' && (
           <p className={walletShort ? styles.short : styles.muted} data-testid="pay-wallet">
             {t('pos.pay.walletBalance', { amount: formatMoney(wallet) })}

@@ -1,6 +1,8 @@
 import '../i18n';
 import {
+  BellOutlined,
   CloseOutlined,
+  CreditCardOutlined,
   DeleteOutlined,
   EuroOutlined,
   HistoryOutlined,
@@ -10,17 +12,20 @@ import {
   ShoppingCartOutlined,
   TeamOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Button, Empty, Input, InputNumber, Pagination, Popconfirm, Progress, Select, Tag, Tooltip, type InputRef } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useClubCategories } from '../../../shared/api';
+import { canAccess, gates } from '../../../shared/access/gates';
+import { isApiError, useClubCategories } from '../../../shared/api';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import { useClub, useCurrentClubId, useSession, displayName } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useDebounced } from '../../../shared/ui/useDebounced';
 import layout from '../../../shared/ui/layout.module.css';
+import { WalletTopUpModal } from '../../../shared/wallet/WalletTopUpModal';
 import {
   memberByScan,
   productByCode,
@@ -28,7 +33,7 @@ import {
   useConsumption,
   useOpenOrders,
   usePosMember,
-  useFees,
+  useNotifyOrder,
   usePosProducts,
   useSaveOrder,
   PRODUCTS_PAGE,
@@ -37,6 +42,7 @@ import {
   type SaveLine,
 } from '../api';
 import { AddToOrderModal } from '../components/AddToOrderModal';
+import { FeeRenewalModal } from '../components/FeeRenewalModal';
 import { MembersModal } from '../components/MembersModal';
 import { OrderHistoryModal } from '../components/OrderHistoryModal';
 import { PayModal } from '../components/PayModal';
@@ -80,6 +86,8 @@ export default function PosPage() {
   const [historyOpen, setHistoryOpen] = useState(false);
   const [scan, setScan] = useState('');
   const [discount, setDiscount] = useState<number | null>(null);
+  const [topUpOpen, setTopUpOpen] = useState(false);
+  const [renewOpen, setRenewOpen] = useState(false);
   const searchRef = useRef<InputRef>(null);
   // The search applies 300 ms after the last keystroke, from the first page; a code typed or
   // scanned alone adds its product after 2 s.
@@ -91,13 +99,15 @@ export default function PosPage() {
   const member = usePosMember(club, current);
   const consumption = useConsumption(club, current);
   const save = useSaveOrder(club);
-  const fees = useFees(club);
   const cancel = useCancelOrder(club);
+  const notify = useNotifyOrder(club);
 
   const order = useMemo(() => open.data?.data.find((o) => o.membership_id === current) ?? null, [open.data, current]);
   const methods = allowedMethods(clubInfo);
   const roles = clubInfo?.roles ?? [];
   const canOverride = roles.includes('Administrador') || roles.includes('Manager');
+  const canTopUp = methods.includes('wallet') && canAccess(gates.screens.wallet, clubInfo);
+  const canNotify = canAccess(gates.screens.order_notify, clubInfo);
   const discrepancy = Number(useClubCategories(club, 'weight_discrepancy').data?.[0]?.title ?? 0) || 0;
 
   useEffect(() => {
@@ -114,7 +124,7 @@ export default function PosPage() {
     return () => clearTimeout(id);
   }, [searchText, club]);
 
-  // ?oid= opens an order with its member; ?nid= selects a member.
+  // ?oid= opens an order with its member; ?nid= selects a member (and ?renew=1 opens its fee renewal).
   useEffect(() => {
     const oid = Number(params.get('oid'));
     const nid = Number(params.get('nid'));
@@ -123,6 +133,7 @@ export default function PosPage() {
       if (o) select(tabOf({ nid: o.membership_id, ...o.membership_card }));
       setParams({}, { replace: true });
     } else if (nid && club) {
+      if (params.get('renew')) setRenewOpen(true);
       setParams({}, { replace: true });
       // the tab opens by id and learns the member's name once it is read
       select({ nid, number: 0, nombre: '', surname: '' });
@@ -185,6 +196,15 @@ export default function PosPage() {
   const pct = forecast > 0 ? Math.min(100, Math.round((month / forecast) * 100)) : 0;
   const realBad = (l: Order['products'][number]) => l.product.type === 'peso' && realTooHigh(l.real_quantity, l.quantity, discrepancy);
   const blocked = !order || order.products.some(realBad);
+
+  const sendReady = (oid: number) =>
+    notify.mutate(oid, {
+      onSuccess: (r) => {
+        if (r.success) message.success(t('pos.notify.sent'), 3);
+        else message.warning(t('pos.notify.kept'), 6);
+      },
+      onError: (e) => message.error(isApiError(e) && e.code === 'order.no_user' ? t('pos.notify.noUser') : posErrorText(e, t, i18n), 6),
+    });
 
   const paid = (o: Order, change: number) => {
     setPaying(null);
@@ -334,7 +354,14 @@ export default function PosPage() {
                     {expired ? t('pos.member.expired') : t('pos.member.until', { date: formatDate(m.end_date) })}
                   </Tag>
                 </span>
-                <span data-testid="member-wallet">{t('pos.member.wallet', { amount: formatMoney(m.monedero) })}</span>
+                <span className={styles.walletLine}>
+                  <span data-testid="member-wallet">{t('pos.member.wallet', { amount: formatMoney(m.monedero) })}</span>
+                  {canTopUp && (
+                    <Button size="small" type="link" icon={<WalletOutlined />} onClick={() => setTopUpOpen(true)} data-testid="member-topup">
+                      {t('wallet.topUp.open')}
+                    </Button>
+                  )}
+                </span>
                 <div className={styles.consumption}>
                   <span data-testid="member-consumption">{t('pos.member.month', { month: formatNumber(month), forecast: formatNumber(forecast) })}</span>
                   <Progress percent={pct} size="small" status={month > forecast ? 'exception' : 'normal'} showInfo={false} aria-label={t('pos.member.monthLabel')} />
@@ -343,23 +370,25 @@ export default function PosPage() {
               <Tooltip title={t('pos.history.open')}>
                 <Button icon={<HistoryOutlined />} aria-label={t('pos.history.open')} onClick={() => setHistoryOpen(true)} data-testid="history-open" />
               </Tooltip>
-              <Select
-                className={styles.renew}
-                placeholder={t('pos.member.renew')}
-                aria-label={t('pos.member.renew')}
-                value={null}
-                disabled={(order?.order_discount ?? 0) > 0 && (order?.manual_discount_order ?? 0) > 0}
-                onChange={(fee: number) => saveLines([...linesOf(order).filter((l) => l.fee_id !== fee), { fee_id: fee, quantity: 1 }])}
-                options={(fees.data ?? []).filter((f) => f.status).map((f) => ({ value: f.pid, label: `${f.title} · ${formatMoney(f.price)}` }))}
-                data-testid="fee-renew"
-              />
+              <Button className={styles.renew} icon={<CreditCardOutlined />} onClick={() => setRenewOpen(true)} data-testid="fee-renew">
+                {t('pos.member.renew')}
+              </Button>
             </div>
           )}
 
           <div className={styles.cart} data-testid="cart">
-            <h2 className={styles.cartTitle}>
-              <ShoppingCartOutlined /> {order ? t('pos.order.title', { id: order.oid }) : t('pos.order.empty')}
-            </h2>
+            <div className={styles.cartHead}>
+              <h2 className={styles.cartTitle}>
+                <ShoppingCartOutlined /> {order ? t('pos.order.title', { id: order.oid }) : t('pos.order.empty')}
+              </h2>
+              {order && canNotify && (
+                <Tooltip title={t('pos.notify.help')}>
+                  <Button icon={<BellOutlined />} onClick={() => sendReady(order.oid)} loading={notify.isPending} data-testid="order-notify">
+                    {t('pos.notify.button')}
+                  </Button>
+                </Tooltip>
+              )}
+            </div>
             {order?.products.map((l) => (
               <div key={l.id} className={styles.line} data-testid={`line-${l.product.pid || `fee${l.fee_id}`}`}>
                 <div className={styles.lineMain}>
@@ -478,6 +507,26 @@ export default function PosPage() {
           onPick={(x) => {
             select(tabOf(x));
             setMembersOpen(false);
+          }}
+        />
+      )}
+      {club !== null && (
+        <WalletTopUpModal
+          club={club}
+          member={topUpOpen && m ? { nid: m.nid, name: `${m.number} · ${m.nombre} ${m.surname}`, monedero: m.monedero } : null}
+          onClose={() => setTopUpOpen(false)}
+        />
+      )}
+      {club !== null && (
+        <FeeRenewalModal
+          club={club}
+          open={renewOpen && !!m}
+          endDate={m?.end_date ?? 0}
+          discounted={(order?.order_discount ?? 0) > 0 && (order?.manual_discount_order ?? 0) > 0}
+          onClose={() => setRenewOpen(false)}
+          onRenew={(fee) => {
+            setRenewOpen(false);
+            saveLines([...linesOf(order).filter((l) => l.fee_id !== fee.pid), { fee_id: fee.pid, quantity: 1 }]);
           }}
         />
       )}

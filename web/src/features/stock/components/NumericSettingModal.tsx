@@ -39,12 +39,15 @@ export function NumericSettingModal({
   setting,
   onClose,
   afterClose,
+  children,
 }: {
   open: boolean;
   club: number;
   setting: NumericSetting;
   onClose: () => void;
   afterClose?: () => void;
+  /** Further settings of the same dialog, below the number. */
+  children?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -140,6 +143,7 @@ export function NumericSettingModal({
               />
             </Form.Item>
           </Form>
+          {children}
         </>
       )}
     </StockModal>
