@@ -229,21 +229,14 @@ type orderNotifyInput struct {
 // send it without being able to write arbitrary pushes.
 func (s *Server) orderNotify(ctx context.Context, in *orderNotifyInput) (*successOutput, error) {
 	ri := info(ctx)
-	var rows []struct {
-		MemberID int64  `db:"member_id"`
-		UserID   *int64 `db:"user_id"`
-	}
-	if err := s.db.Select(ctx, &rows, `SELECT o.member_id, m.user_id FROM orders o JOIN members m ON m.id = o.member_id
-		WHERE o.id = ? AND o.club_id = ? AND m.club_id = ?`, in.Body.OID, ri.Club.ID, ri.Club.ID); err != nil {
+	memberID, userID, err := s.pos.Recipient(ctx, ri.Club.ID, in.Body.OID)
+	if err != nil {
 		return nil, err
 	}
-	if len(rows) == 0 {
-		return nil, pos.ErrOrderNotFound
-	}
-	if rows[0].UserID == nil {
+	if userID == nil {
 		return nil, Fail(400, "order.no_user", "No se puede enviar push porque el socio no tiene usuario asociado")
 	}
-	to := []comms.Recipient{{MemberID: rows[0].MemberID, UserID: *rows[0].UserID}}
+	to := []comms.Recipient{{MemberID: memberID, UserID: *userID}}
 	text := fmt.Sprintf("Tu pedido n.º %d está listo", in.Body.OID)
 	msgs, err := s.comms.Push(ctx, ri.Club.ID, ri.User.ID, ri.Club.Title, text, to)
 	if err != nil {

@@ -276,6 +276,23 @@ type memberRow struct {
 	Timezone string `db:"timezone"`
 }
 
+// Recipient is the member of one of the club's orders and that member's user
+// (nil when the member has no account): who a notice about the order goes to.
+func (s *Service) Recipient(ctx context.Context, clubID, oid int64) (memberID int64, userID *int64, err error) {
+	var rows []struct {
+		MemberID int64  `db:"member_id"`
+		UserID   *int64 `db:"user_id"`
+	}
+	if err := s.db.Select(ctx, &rows, `SELECT o.member_id, m.user_id FROM orders o JOIN members m ON m.id = o.member_id
+		WHERE o.id = ? AND o.club_id = ? AND m.club_id = ?`, oid, clubID, clubID); err != nil {
+		return 0, nil, err
+	}
+	if len(rows) == 0 {
+		return 0, nil, ErrOrderNotFound
+	}
+	return rows[0].MemberID, rows[0].UserID, nil
+}
+
 func (s *Service) member(ctx context.Context, q db.Q, clubID, id int64) (*memberRow, error) {
 	var rows []memberRow
 	if err := db.Select(ctx, q, &rows, `SELECT m.id, m.status, m.deleted, m.wallet, m.monedero_negativo, m.consum_forecast, m.end_date,

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { canAccess, gates } from '../../shared/access/gates';
 import { useClub, useClubSelection } from '../../shared/session';
+import { canTopUp } from '../../shared/wallet/model';
 
 /**
  * The current club and what the user may do on the member screens (spec part 1 §6). The client
@@ -34,7 +35,7 @@ export function useMemberAccess() {
         // the counter's actions on a member (part 1 §2 member detail): sold at the point of sale
         makeOrder: gate('pos'),
         renewFee: gate('pos') && gate('fees_read'),
-        topUp: Boolean((flags.monedero || flags.funciones_avanzadas_gestion) && data?.walletPermission) && gate('wallet'),
+        topUp: canTopUp(data),
       },
     };
   }, [club.data, currentId]);

@@ -36,7 +36,9 @@ export function WalletTopUpModal({ club, member, onClose, onDone }: Props) {
   const presets = presetAmounts((useClubCategories(club, 'wallet').data ?? []).map((c) => c.title));
   const topUp = useWalletTopUp(club);
   const methods: TopUpMethod[] = [...(info?.cashPermission ? (['cash'] as const) : []), ...(info?.cardPermission ? (['tpv'] as const) : [])];
-  const [method, setMethod] = useState<TopUpMethod>('cash');
+  const [chosen, setMethod] = useState<TopUpMethod>('cash');
+  // the choice holds while the club accepts it; otherwise the first method it accepts
+  const method = methods.includes(chosen) ? chosen : (methods[0] ?? 'cash');
   const [amountText, setAmountText] = useState('');
   const [tenderedText, setTenderedText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,9 +50,6 @@ export function WalletTopUpModal({ club, member, onClose, onDone }: Props) {
     topUp.reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [member?.nid]);
-  useEffect(() => {
-    if (methods.length > 0 && !methods.includes(method)) setMethod(methods[0]);
-  }, [methods, method]);
 
   // a refusal speaks of what was typed: it goes as soon as something changes
   const typeAmount = (v: string) => {

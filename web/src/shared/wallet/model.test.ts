@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeOf, presetAmounts, readMoney } from './model';
+import { canTopUp, changeOf, presetAmounts, readMoney } from './model';
 
 describe('readMoney', () => {
   it('reads euros typed with a comma or a dot, at most two decimals', () => {
@@ -24,5 +24,16 @@ describe('changeOf', () => {
 describe('presetAmounts', () => {
   it('keeps numbers, once each, ascending', () => {
     expect(presetAmounts(['50', '10', 'x', '10.00', '20,5', undefined])).toEqual([10, 20.5, 50]);
+  });
+});
+
+describe('canTopUp', () => {
+  const club = { walletPermission: true, functionalities: { monedero: true }, roles: ['Caja'] };
+  it('needs the wallet among the payment methods, a wallet flag and a role of the wallet gate', () => {
+    expect(canTopUp(club)).toBe(true);
+    expect(canTopUp({ ...club, walletPermission: false })).toBe(false);
+    expect(canTopUp({ ...club, functionalities: {} })).toBe(false);
+    expect(canTopUp({ ...club, roles: ['Inventario'] })).toBe(false);
+    expect(canTopUp(null)).toBe(false);
   });
 });

@@ -1,3 +1,15 @@
+import { canAccess, gates, type ClubAccess } from '../access/gates';
+
+/**
+ * Who may top up a member's wallet: the club has a wallet (funciones_avanzadas_gestion or
+ * monedero, and the wallet among its payment methods) and the user a role of the `wallet` gate.
+ * The counter and the member screens ask the same question.
+ */
+export function canTopUp(club: (ClubAccess & { walletPermission?: boolean }) | null | undefined): boolean {
+  const f = club?.functionalities ?? {};
+  return Boolean(club?.walletPermission && (f.funciones_avanzadas_gestion || f.monedero) && canAccess(gates.screens.wallet, club));
+}
+
 /**
  * Money typed at the counter: commas become dots, at most two decimals, never negative. Returns
  * null for anything else (the dialogs then say 'Introduce valores numéricos').

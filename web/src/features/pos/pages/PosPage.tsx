@@ -25,6 +25,7 @@ import { useClub, useCurrentClubId, useSession, displayName } from '../../../sha
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useDebounced } from '../../../shared/ui/useDebounced';
 import layout from '../../../shared/ui/layout.module.css';
+import { canTopUp } from '../../../shared/wallet/model';
 import { WalletTopUpModal } from '../../../shared/wallet/WalletTopUpModal';
 import {
   memberByScan,
@@ -106,7 +107,7 @@ export default function PosPage() {
   const methods = allowedMethods(clubInfo);
   const roles = clubInfo?.roles ?? [];
   const canOverride = roles.includes('Administrador') || roles.includes('Manager');
-  const canTopUp = methods.includes('wallet') && canAccess(gates.screens.wallet, clubInfo);
+  const topUpAllowed = canTopUp(clubInfo);
   const canNotify = canAccess(gates.screens.order_notify, clubInfo);
   const discrepancy = Number(useClubCategories(club, 'weight_discrepancy').data?.[0]?.title ?? 0) || 0;
 
@@ -356,7 +357,7 @@ export default function PosPage() {
                 </span>
                 <span className={styles.walletLine}>
                   <span data-testid="member-wallet">{t('pos.member.wallet', { amount: formatMoney(m.monedero) })}</span>
-                  {canTopUp && (
+                  {topUpAllowed && (
                     <Button size="small" type="link" icon={<WalletOutlined />} onClick={() => setTopUpOpen(true)} data-testid="member-topup">
                       {t('wallet.topUp.open')}
                     </Button>
