@@ -180,6 +180,10 @@ var Screens = map[string]Rule{
 	// the counter's "your order is ready" push: only that fixed text, only to
 	// the order's own member, so the POS roles may send it.
 	"order_notify": rule(f(ComunicacionAvanzada), amb...),
+	// coupons: the list is read by the coupon screens and by the counter's
+	// coupon picker; applying one to an order is the counter's work.
+	"coupons_read": rule(f(FuncionesAvanzadasGestion, Cupones, Socios, Comunicacion), Administrador, Manager, Recepcion, Budtender),
+	"coupon_apply": rule(f(FuncionesAvanzadasGestion, Cupones), amb...),
 	// catalogue: reading follows the product manager and the point of sale;
 	// writing, deleting, stock and exports follow the product manager's actions (part 2 §6).
 	"products_read":  rule(sgc, Administrador, Manager, Budtender, Inventario),

@@ -15,6 +15,7 @@ import (
 	"socius/internal/catalog"
 	"socius/internal/club"
 	"socius/internal/comms"
+	"socius/internal/coupon"
 	"socius/internal/db"
 	"socius/internal/httpapi"
 	"socius/internal/inventory"
@@ -33,6 +34,7 @@ type App struct {
 	Catalog   *catalog.Service
 	Inventory *inventory.Service
 	POS       *pos.Service
+	Coupons   *coupon.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	API       *httpapi.Server
@@ -63,6 +65,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	}
 	a.Inventory = inventory.New(d)
 	a.POS = pos.New(d)
+	a.Coupons = coupon.New(d)
 	var sms comms.SMSSender
 	if cfg.SMSURL != "" {
 		sms = comms.HTTPSMS{URL: cfg.SMSURL, Token: cfg.SMSToken, From: cfg.SMSFrom}
@@ -74,7 +77,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	a.Comms = comms.New(d, sms, push)
 	a.API = httpapi.New(httpapi.Config{TrustProxy: cfg.TrustProxy, ProvidersURL: cfg.ProvidersURL,
 		ProviderName: cfg.ProviderName, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL, VAPIDPublic: cfg.VAPIDPublic},
-		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Catalog: a.Catalog, Inventory: a.Inventory, POS: a.POS, Comms: a.Comms, Hub: a.Hub, Mail: mail})
+		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Catalog: a.Catalog, Inventory: a.Inventory, POS: a.POS, Coupons: a.Coupons, Comms: a.Comms, Hub: a.Hub, Mail: mail})
 	return a, nil
 }
 

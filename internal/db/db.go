@@ -197,3 +197,12 @@ func (d *DB) Backup(ctx context.Context, out string) error {
 func StaffName(alias string) string {
 	return fmt.Sprintf(`COALESCE(NULLIF(TRIM(%[1]s.name || ' ' || %[1]s.surname), ''), %[1]s.username, '')`, alias)
 }
+
+// IsUnique reports a unique-constraint violation on either engine.
+func IsUnique(err error) bool {
+	if err == nil {
+		return false
+	}
+	m := err.Error()
+	return strings.Contains(m, "UNIQUE constraint failed") || strings.Contains(m, "duplicate key value")
+}

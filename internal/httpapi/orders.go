@@ -70,7 +70,7 @@ type orderSaveInput struct {
 		MembershipID   int64         `json:"membership_id,omitempty"`
 		Products       []OrderLineIn `json:"products" maxItems:"1000"`
 		ManualDiscount *amount.Cents `json:"manual_discount_order,omitempty" doc:"Euros off the order; absent keeps the order's"`
-		Coupons        []int64       `json:"discount_coupon_order,omitempty" maxItems:"20" doc:"Coupons come with their own calls"`
+		Coupons        []int64       `json:"discount_coupon_order,omitempty" maxItems:"20" doc:"The coupons the order is to carry (ids); absent keeps the order's. Coupons are added with apply_coupon"`
 	}
 }
 
@@ -91,10 +91,18 @@ func (s *Server) orderSave(ctx context.Context, in *orderSaveInput) (*orderOutpu
 		lines[i] = pos.LineInput{PID: p.PID, FeeID: p.FeeID, Quantity: p.Quantity, RealQuantity: p.RealQuantity}
 	}
 	o, err := s.pos.Save(ctx, info(ctx).Club.ID, actor, pos.SaveInput{OID: in.Body.OID, MemberID: in.Body.MembershipID,
-		Lines: lines, ManualDiscount: in.Body.ManualDiscount})
+		Lines: lines, ManualDiscount: in.Body.ManualDiscount, Coupons: couponSet(in.Body.Coupons)})
 	out := &orderOutput{}
 	out.Body.Order, out.Body.Cancelled = o, o == nil
 	return out, err
+}
+
+// couponSet is nil when the save named no coupons (keep the order's).
+func couponSet(ids []int64) *[]int64 {
+	if ids == nil {
+		return nil
+	}
+	return &ids
 }
 
 type orderPayInput struct {

@@ -119,6 +119,9 @@ func (s *Server) registerRoutes() {
 	// Point of sale, wallet and fees (spec part 1 §7 "Orders", "Wallet and access")
 	s.registerOrderRoutes()
 
+	// Coupons (spec part 1 §7 "Coupons")
+	s.registerCouponRoutes()
+
 	// Web Push devices of members' accounts
 	register(s, op("GET", "/api/push_public_key", "pushPublicKey", "VAPID public key for Web Push subscriptions"), Public(), s.pushPublicKey)
 	register(s, op("POST", "/api/push_subscription", "pushSubscribe", "Register this device for Web Push"), User(), s.pushSubscribe)

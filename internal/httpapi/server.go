@@ -13,6 +13,7 @@ import (
 	"socius/internal/catalog"
 	"socius/internal/club"
 	"socius/internal/comms"
+	"socius/internal/coupon"
 	"socius/internal/db"
 	"socius/internal/inventory"
 	"socius/internal/member"
@@ -45,6 +46,7 @@ type Deps struct {
 	Catalog   *catalog.Service
 	Inventory *inventory.Service
 	POS       *pos.Service
+	Coupons   *coupon.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	Mail      Mailer
@@ -60,6 +62,7 @@ type Server struct {
 	catalog   *catalog.Service
 	inventory *inventory.Service
 	pos       *pos.Service
+	coupons   *coupon.Service
 	comms     *comms.Service
 	hub       *notify.Hub
 	mail      Mailer
@@ -73,7 +76,7 @@ func New(cfg Config, d Deps) *Server {
 	if cfg.VueVersion == "" {
 		cfg.VueVersion = version.Current
 	}
-	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, catalog: d.Catalog, inventory: d.Inventory, pos: d.POS, comms: d.Comms, hub: d.Hub,
+	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, catalog: d.Catalog, inventory: d.Inventory, pos: d.POS, coupons: d.Coupons, comms: d.Comms, hub: d.Hub,
 		mail: d.Mail, mux: http.NewServeMux()}
 	hc := huma.Config{
 		OpenAPI: &huma.OpenAPI{

@@ -48,38 +48,31 @@ type MemberCard struct {
 	DNI     string `json:"dni" db:"dni"`
 }
 
-// Coupon is an applied coupon (spec: discount_coupon_order); coupons come with their own issue.
-type Coupon struct {
-	ID       int64        `json:"id"`
-	Title    string       `json:"title"`
-	Discount amount.Cents `json:"discount"`
-	Type     int          `json:"type"`
-}
-
 // Order is spec part 1 §3 Order.
 type Order struct {
-	OrderID        int64        `json:"order_id"`
-	OID            int64        `json:"oid"`
-	Asocid         int64        `json:"asocid"`
-	MembershipID   int64        `json:"membership_id"`
-	Created        int64        `json:"order_created"`
-	Changed        int64        `json:"order_changed"`
-	Paid           int64        `json:"order_paid" doc:"When it was paid (unix seconds); 0 while in process"`
-	Status         string       `json:"order_status" enum:"cart,completed"`
-	BasePrice      amount.Cents `json:"order_base_price"`
-	Discount       amount.Cents `json:"order_discount"`
-	Total          amount.Cents `json:"order_total"`
-	ManualDiscount amount.Cents `json:"manual_discount_order"`
-	Coupons        []Coupon     `json:"discount_coupon_order"`
-	PayType        string       `json:"pay_type" doc:"cash, wallet or tpv once paid; empty for a zero total"`
-	Signature      string       `json:"order_signature" doc:"URL of the member's signature, when one was required"`
-	OverrideReason string       `json:"override_reason" doc:"Why a Manager or Administrador let the order pass the member's consumption forecast"`
-	Staff          string       `json:"staff" doc:"Who made the order"`
-	PaidBy         string       `json:"paid_by" doc:"Who took the payment"`
-	Card           MemberCard   `json:"membership_card"`
-	Products       []Line       `json:"products"`
-	Refunded       amount.Cents `json:"refunded" doc:"Money refunded so far"`
-	Replayed       bool         `json:"-"`
+	OrderID        int64           `json:"order_id"`
+	OID            int64           `json:"oid"`
+	Asocid         int64           `json:"asocid"`
+	MembershipID   int64           `json:"membership_id"`
+	Created        int64           `json:"order_created"`
+	Changed        int64           `json:"order_changed"`
+	Paid           int64           `json:"order_paid" doc:"When it was paid (unix seconds); 0 while in process"`
+	Status         string          `json:"order_status" enum:"cart,completed"`
+	BasePrice      amount.Cents    `json:"order_base_price"`
+	Discount       amount.Cents    `json:"order_discount"`
+	Total          amount.Cents    `json:"order_total"`
+	ManualDiscount amount.Cents    `json:"manual_discount_order"`
+	Coupons        []OrderCoupon   `json:"discount_coupon_order"`
+	PayType        string          `json:"pay_type" doc:"cash, wallet or tpv once paid; empty for a zero total"`
+	Signature      string          `json:"order_signature" doc:"URL of the member's signature, when one was required"`
+	OverrideReason string          `json:"override_reason" doc:"Why a Manager or Administrador let the order pass the member's consumption forecast"`
+	Staff          string          `json:"staff" doc:"Who made the order"`
+	PaidBy         string          `json:"paid_by" doc:"Who took the payment"`
+	Card           MemberCard      `json:"membership_card"`
+	Products       []Line          `json:"products"`
+	Refunded       amount.Cents    `json:"refunded" doc:"Money refunded so far"`
+	RemovedCoupons []RemovedCoupon `json:"removed_coupons,omitempty" doc:"Coupons this save took off because they no longer apply, with the reason"`
+	Replayed       bool            `json:"-"`
 }
 
 // LineInput is a line of a save (spec: products[{pid, quantity, real_quantity, total}]).
@@ -96,6 +89,7 @@ type SaveInput struct {
 	OID, MemberID  int64
 	Lines          []LineInput
 	ManualDiscount *amount.Cents // nil keeps the order's
+	Coupons        *[]int64      // the coupons the order is to carry; nil keeps the order's
 }
 
 type orderRow struct {
@@ -187,7 +181,7 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []orderRow) ([]Order,
 		index[r.ID] = i
 		out[i] = Order{OrderID: r.ID, OID: r.ID, Asocid: r.ClubID, MembershipID: r.MemberID, Created: r.Created, Changed: r.Changed,
 			Paid: r.Paid, Status: r.Status, BasePrice: amount.Cents(r.BasePrice), Discount: amount.Cents(r.Discount),
-			Total: amount.Cents(r.Total), ManualDiscount: amount.Cents(r.ManualDiscount), Coupons: []Coupon{}, PayType: r.PayType,
+			Total: amount.Cents(r.Total), ManualDiscount: amount.Cents(r.ManualDiscount), Coupons: []OrderCoupon{}, PayType: r.PayType,
 			OverrideReason: r.OverrideReason, Staff: r.Staff.String, PaidBy: r.PaidBy.String,
 			Card: MemberCard{Number: r.Number, Nombre: r.Nombre, Surname: r.Surname, DNI: r.DNI}, Products: []Line{}}
 		if r.Signature != "" {
@@ -196,13 +190,21 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []orderRow) ([]Order,
 	}
 	var lines []lineRow
 	if err := db.Select(ctx, q, &lines, `SELECT `+lineCols+` FROM order_lines WHERE order_id IN (?`+
-		strings.Repeat(",?", len(ids)-1)+`) ORDER BY order_id, position`, ids...); err != nil {
+		repeat(len(ids))+`) ORDER BY order_id, position`, ids...); err != nil {
 		return nil, err
 	}
 	for _, l := range lines {
 		o := &out[index[l.OrderID]]
 		o.Products = append(o.Products, l.api())
 		o.Refunded += amount.Cents(l.RefundAmount)
+	}
+	coupons, err := orderCoupons(ctx, q, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range coupons {
+		o := &out[index[c.OrderID]]
+		o.Coupons = append(o.Coupons, c)
 	}
 	return out, nil
 }
@@ -274,6 +276,9 @@ type memberRow struct {
 	EndDate  int64  `db:"end_date"`
 	Percent  int    `db:"descuento"`
 	Timezone string `db:"timezone"`
+	// Type (ludico or terapeutico) and category: what a coupon may be limited to.
+	Type       string        `db:"type"`
+	CategoryID sql.NullInt64 `db:"category_id"`
 }
 
 // Recipient is the member of one of the club's orders and that member's user
@@ -296,7 +301,7 @@ func (s *Service) Recipient(ctx context.Context, clubID, oid int64) (memberID in
 func (s *Service) member(ctx context.Context, q db.Q, clubID, id int64) (*memberRow, error) {
 	var rows []memberRow
 	if err := db.Select(ctx, q, &rows, `SELECT m.id, m.status, m.deleted, m.wallet, m.monedero_negativo, m.consum_forecast, m.end_date,
-		COALESCE(c.descuento, 0) AS descuento, cl.timezone
+		COALESCE(c.descuento, 0) AS descuento, cl.timezone, m.type, m.category_id
 		FROM members m JOIN clubs cl ON cl.id = m.club_id
 		LEFT JOIN club_categories c ON c.id = m.category_id AND c.club_id = m.club_id
 		WHERE m.id = ? AND m.club_id = ?`, id, clubID); err != nil {
@@ -314,6 +319,7 @@ type productRow struct {
 	Title        string `db:"title"`
 	Code         string `db:"code"`
 	Category     string `db:"category"`
+	CategoryID   int64  `db:"category_id"`
 	Type         string `db:"type"`
 	Price        int64  `db:"price"`
 	Stock        int64  `db:"stock"`
@@ -383,7 +389,7 @@ func (s *Service) resolve(ctx context.Context, q db.Q, clubID int64, in []LineIn
 			r.in.Quantity, r.real = 1000, 0 // a fee is paid once per line
 		} else {
 			var ps []productRow
-			if err := db.Select(ctx, q, &ps, `SELECT p.id, p.title, p.code, COALESCE(c.title, '') AS category, p.type, p.price, p.stock,
+			if err := db.Select(ctx, q, &ps, `SELECT p.id, p.title, p.code, COALESCE(c.title, '') AS category, COALESCE(p.category_id, 0) AS category_id, p.type, p.price, p.stock,
 				p.unlimited_stock, p.discount, p.unit_weight FROM products p LEFT JOIN club_categories c ON c.id = p.category_id
 				WHERE p.id = ? AND p.club_id = ? AND p.kind = 'pro' AND p.deleted = 0`, l.PID, clubID); err != nil {
 				return nil, err
@@ -440,8 +446,8 @@ func (s *Service) discrepancy(ctx context.Context, q db.Q, clubID int64) (int64,
 	return 0, nil
 }
 
-// priceLines prices resolved lines for a member category percent and a manual discount.
-func priceLines(rs []resolved, percent int, manual int64) Priced {
+// priceLines prices resolved lines for a member category percent, coupons and a manual discount.
+func priceLines(rs []resolved, percent int, coupons []CouponPrice, manual int64) Priced {
 	pl := make([]PriceLine, len(rs))
 	for i, r := range rs {
 		if r.fee != nil {
@@ -450,12 +456,12 @@ func priceLines(rs []resolved, percent int, manual int64) Priced {
 		}
 		pl[i] = PriceLine{UnitPrice: r.product.Price, Quantity: int64(r.in.Quantity), Discountable: r.product.Discount == 1}
 	}
-	return Price(pl, percent, manual)
+	return Price(pl, percent, coupons, manual)
 }
 
 // Save stores the whole cart of a member: its lines (quantity 0 removes a
-// line), priced by the server, and the manual discount. With no lines left
-// the order is cancelled (deleted) and nil is returned.
+// line), priced by the server, the manual discount and the coupons. With no
+// lines left the order is cancelled (deleted) and nil is returned.
 func (s *Service) Save(ctx context.Context, clubID int64, actor Actor, in SaveInput) (*Order, error) {
 	if in.ManualDiscount != nil {
 		if err := checkMoney(*in.ManualDiscount, "manual_discount_order"); err != nil {
@@ -466,65 +472,121 @@ func (s *Service) Save(ctx context.Context, clubID int64, actor Actor, in SaveIn
 		}
 	}
 	var oid int64
+	var removed []RemovedCoupon
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		now := s.now().Unix()
 		o, err := s.openOrder(ctx, tx, clubID, in.OID, in.MemberID)
 		if err != nil {
 			return err
 		}
-		m, err := s.member(ctx, tx, clubID, o.MemberID)
-		if err != nil {
-			return err
-		}
-		if m.Status != 1 {
-			return errMemberInactive
-		}
-		rs, err := s.resolve(ctx, tx, clubID, in.Lines)
-		if err != nil {
-			return err
-		}
-		manual := o.ManualDiscount
-		if in.ManualDiscount != nil {
-			manual = int64(*in.ManualDiscount)
-		}
-		priced := priceLines(rs, m.Percent, 0)
-		if manual > priced.Base {
-			return errDiscountTooLarge
-		}
-		if manual > 0 && slices.ContainsFunc(rs, func(r resolved) bool { return r.fee != nil }) {
-			return errFeeDiscounted
-		}
-		if len(rs) == 0 {
-			if o.ID != 0 {
-				_, err := db.Exec(ctx, tx, `DELETE FROM orders WHERE id = ?`, o.ID)
-				return err
-			}
-			return nil
-		}
-		priced = priceLines(rs, m.Percent, manual)
-		if o.ID == 0 {
-			o.ID, err = db.Insert(ctx, tx, `INSERT INTO orders (club_id, member_id, status, staff_user_id, created, changed) VALUES (?,?,?,?,?,?)`,
-				clubID, o.MemberID, StatusCart, actor.UserID, now, now)
-			if isUnique(err) {
-				return problem.Invalidf("order.open_exists", "membership_id", "Este socio ya tiene un pedido abierto")
-			}
+		fresh := map[int64]bool{}
+		if in.Coupons != nil && o.ID != 0 {
+			on, err := orderCouponIDs(ctx, tx, o.ID)
 			if err != nil {
 				return err
 			}
+			for _, id := range *in.Coupons {
+				fresh[id] = !slices.Contains(on, id)
+			}
+		} else if in.Coupons != nil {
+			for _, id := range *in.Coupons {
+				fresh[id] = true
+			}
 		}
-		if err := writeLines(ctx, tx, o.ID, rs, priced); err != nil {
-			return err
-		}
-		oid = o.ID
-		_, err = db.Exec(ctx, tx, `UPDATE orders SET base_price = ?, discount = ?, total = ?, manual_discount = ?, changed = ? WHERE id = ?`,
-			priced.Base, priced.Discount, priced.Total, manual, now, o.ID)
+		oid, removed, err = s.saveTx(ctx, tx, clubID, actor, o, in, fresh)
 		return err
 	})
 	if err != nil || oid == 0 {
 		return nil, err
 	}
-	return s.Get(ctx, clubID, oid)
+	o, err := s.Get(ctx, clubID, oid)
+	if o != nil {
+		o.RemovedCoupons = removed
+	}
+	return o, err
 }
+
+// saveTx is a save inside its transaction: the order's lines, coupons (fresh
+// ones must apply; the others are taken off when they no longer do) and
+// manual discount, checked and priced. It returns the order's id, 0 when the
+// order was cancelled.
+func (s *Service) saveTx(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Actor, o *orderRow, in SaveInput, fresh map[int64]bool) (int64, []RemovedCoupon, error) {
+	now := s.now().Unix()
+	m, err := s.member(ctx, tx, clubID, o.MemberID)
+	if err != nil {
+		return 0, nil, err
+	}
+	if m.Status != 1 {
+		return 0, nil, errMemberInactive
+	}
+	rs, err := s.resolve(ctx, tx, clubID, in.Lines)
+	if err != nil {
+		return 0, nil, err
+	}
+	manual := o.ManualDiscount
+	if in.ManualDiscount != nil {
+		manual = int64(*in.ManualDiscount)
+	}
+	priced := priceLines(rs, m.Percent, nil, 0)
+	if manual > priced.Base {
+		return 0, nil, errDiscountTooLarge
+	}
+	if len(rs) == 0 {
+		if o.ID != 0 {
+			_, err := db.Exec(ctx, tx, `DELETE FROM orders WHERE id = ?`, o.ID)
+			return 0, nil, err
+		}
+		return 0, nil, nil
+	}
+	var ids []int64
+	if in.Coupons != nil {
+		ids = uniq(*in.Coupons)
+	} else if o.ID != 0 {
+		if ids, err = orderCouponIDs(ctx, tx, o.ID); err != nil {
+			return 0, nil, err
+		}
+	}
+	kept, removed, err := s.checkCoupons(ctx, tx, clubID, m, rs, couponCheck{ids: ids, fresh: fresh, manual: manual})
+	if err != nil {
+		return 0, nil, err
+	}
+	if manual > 0 && slices.ContainsFunc(rs, func(r resolved) bool { return r.fee != nil }) {
+		return 0, nil, errFeeDiscounted
+	}
+	priced = priceLines(rs, m.Percent, couponPrices(kept, rs), manual)
+	if o.ID == 0 {
+		o.ID, err = db.Insert(ctx, tx, `INSERT INTO orders (club_id, member_id, status, staff_user_id, created, changed) VALUES (?,?,?,?,?,?)`,
+			clubID, o.MemberID, StatusCart, actor.UserID, now, now)
+		if db.IsUnique(err) {
+			return 0, nil, problem.Invalidf("order.open_exists", "membership_id", "Este socio ya tiene un pedido abierto")
+		}
+		if err != nil {
+			return 0, nil, err
+		}
+	}
+	if err := writeLines(ctx, tx, o.ID, rs, priced); err != nil {
+		return 0, nil, err
+	}
+	if err := writeCoupons(ctx, tx, o.ID, kept, priced.Coupons); err != nil {
+		return 0, nil, err
+	}
+	_, err = db.Exec(ctx, tx, `UPDATE orders SET base_price = ?, discount = ?, total = ?, manual_discount = ?, changed = ? WHERE id = ?`,
+		priced.Base, priced.Discount, priced.Total, manual, now, o.ID)
+	return o.ID, removed, err
+}
+
+// uniq is ids without repeats, in their first order.
+func uniq(ids []int64) []int64 {
+	out := []int64{}
+	for _, id := range ids {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// repeat is the ",?" of an IN list of n values after its first "?".
+func repeat(n int) string { return strings.Repeat(",?", n-1) }
 
 // writeLines replaces an order's lines with priced ones.
 func writeLines(ctx context.Context, tx *sqlx.Tx, oid int64, rs []resolved, priced Priced) error {
@@ -594,13 +656,4 @@ func (s *Service) Delete(ctx context.Context, clubID, oid int64) error {
 		_, err := db.Exec(ctx, tx, `DELETE FROM orders WHERE id = ?`, oid)
 		return err
 	})
-}
-
-// isUnique reports a unique-constraint violation on either engine.
-func isUnique(err error) bool {
-	if err == nil {
-		return false
-	}
-	m := err.Error()
-	return strings.Contains(m, "UNIQUE constraint failed") || strings.Contains(m, "duplicate key value")
 }

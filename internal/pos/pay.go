@@ -10,6 +10,7 @@ import (
 
 	"socius/internal/amount"
 	"socius/internal/catalog"
+	"socius/internal/coupon"
 	"socius/internal/db"
 	"socius/internal/files"
 	"socius/internal/problem"
@@ -117,23 +118,27 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 			return errMemberInactive
 		}
 		// Re-resolve the lines from the catalogue: this is the moment prices freeze.
-		var stored []lineRow
-		if err := db.Select(ctx, tx, &stored, `SELECT `+lineCols+` FROM order_lines WHERE order_id = ? ORDER BY position`, o.ID); err != nil {
+		stored, err := storedLines(ctx, tx, o.ID)
+		if err != nil {
 			return err
 		}
-		in2 := make([]LineInput, len(stored))
-		for i, l := range stored {
-			real := amount.Milli(l.RealQuantity)
-			in2[i] = LineInput{PID: l.ProductID.Int64, FeeID: l.FeeTypeID.Int64, Quantity: amount.Milli(l.Quantity), RealQuantity: &real}
-		}
-		rs, err := s.resolve(ctx, tx, clubID, in2)
+		rs, err := s.resolve(ctx, tx, clubID, stored)
 		if err != nil {
 			return err
 		}
 		if len(rs) == 0 {
 			return errRefundNothing
 		}
-		priced := priceLines(rs, m.Percent, o.ManualDiscount)
+		// the coupons must still apply now (active, in date, uses left)
+		couponIDs, err := orderCouponIDs(ctx, tx, o.ID)
+		if err != nil {
+			return err
+		}
+		coupons, _, err := s.checkCoupons(ctx, tx, clubID, m, rs, couponCheck{ids: couponIDs, strict: true, manual: o.ManualDiscount})
+		if err != nil {
+			return err
+		}
+		priced := priceLines(rs, m.Percent, couponPrices(coupons, rs), o.ManualDiscount)
 		if in.Amount != nil && int64(*in.Amount) != priced.Total {
 			return errTotalChanged.With("total", amount.Cents(priced.Total).String())
 		}
@@ -232,7 +237,16 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 				return err
 			}
 		}
+		// each coupon counts one use, exactly once: the pay of an order happens once
+		for _, c := range coupons {
+			if err := coupon.Record(ctx, tx, clubID, c, o.ID, m.ID, now); err != nil {
+				return err
+			}
+		}
 		if err := writeLines(ctx, tx, o.ID, rs, priced); err != nil {
+			return err
+		}
+		if err := writeCoupons(ctx, tx, o.ID, coupons, priced.Coupons); err != nil {
 			return err
 		}
 		var overrideUser any

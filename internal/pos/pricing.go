@@ -23,22 +23,36 @@ type Priced struct {
 	// Manual is the manual discount actually given: what was asked, limited
 	// to what the discountable lines still cost.
 	Manual int64
+	// Coupons is what each coupon took off, in the order given.
+	Coupons []int64
+}
+
+// CouponPrice is a coupon as pricing sees it.
+type CouponPrice struct {
+	Percent bool
+	// Value is cents for a euro coupon, hundredths of a percent (0–10000)
+	// for a percent one.
+	Value int64
+	// Applies marks the lines the coupon is limited to; nil = every line.
+	// Only discountable lines take a coupon's discount either way.
+	Applies []bool
 }
 
 // Price computes every line and the order's totals from the frozen unit
-// prices, the quantities, the member category's discount percent and the
-// manual discount, rounding once per line with amount.MulDiv. The server is
-// the only one that prices: totals sent by a client are never used.
+// prices, the quantities, the member category's discount percent, the
+// coupons and the manual discount, rounding once per line with
+// amount.MulDiv. The server is the only one that prices: totals sent by a
+// client are never used.
 //
 // Steps, in order: base price of each line; the category discount on the
-// discountable lines; (coupons will enter here, between the category discount
-// and the manual one, as further discounts spread over the lines they apply
-// to); the manual discount, spread over the discountable lines in proportion
-// to what each still costs, so refunds of part of an order give back exactly
+// discountable lines; each coupon in turn on the discountable lines it applies
+// to (a percent of what each line still costs, or euros spread over them and
+// never more than they still cost); the manual discount, spread over the
+// discountable lines in proportion to what each still costs. Spreading keeps
+// each line's share exact, so refunds of part of an order give back exactly
 // what was paid for that part.
-func Price(lines []PriceLine, categoryPercent int, manual int64) Priced {
-	out := Priced{Lines: make([]PricedLine, len(lines))}
-	var remaining int64 // what the discountable lines cost after the category discount
+func Price(lines []PriceLine, categoryPercent int, coupons []CouponPrice, manual int64) Priced {
+	out := Priced{Lines: make([]PricedLine, len(lines)), Coupons: make([]int64, len(coupons))}
 	for i, l := range lines {
 		base := amount.MulDiv(l.UnitPrice, l.Quantity, 1000)
 		var disc int64
@@ -46,12 +60,28 @@ func Price(lines []PriceLine, categoryPercent int, manual int64) Priced {
 			disc = amount.MulDiv(base, int64(categoryPercent), 100)
 		}
 		out.Lines[i] = PricedLine{Base: base, Discount: disc}
-		if l.Discountable {
-			remaining += base - disc
-		}
 	}
+	for c, cp := range coupons {
+		takes := func(i int) bool { return lines[i].Discountable && (cp.Applies == nil || cp.Applies[i]) }
+		if cp.Percent {
+			pct := min(max(cp.Value, 0), 10000)
+			for i := range lines {
+				if takes(i) {
+					d := amount.MulDiv(out.Lines[i].Base-out.Lines[i].Discount, pct, 10000)
+					out.Lines[i].Discount += d
+					out.Coupons[c] += d
+				}
+			}
+			continue
+		}
+		remaining := still(out.Lines, takes)
+		out.Coupons[c] = min(max(cp.Value, 0), remaining)
+		spread(out.Lines, takes, out.Coupons[c], remaining)
+	}
+	discountable := func(i int) bool { return lines[i].Discountable }
+	remaining := still(out.Lines, discountable)
 	out.Manual = min(max(manual, 0), remaining)
-	spread(lines, out.Lines, out.Manual, remaining)
+	spread(out.Lines, discountable, out.Manual, remaining)
 	for i := range out.Lines {
 		pl := &out.Lines[i]
 		pl.Total = pl.Base - pl.Discount
@@ -62,17 +92,28 @@ func Price(lines []PriceLine, categoryPercent int, manual int64) Priced {
 	return out
 }
 
-// spread shares an order-level discount d (0 ≤ d ≤ remaining) over the
-// discountable lines by cumulative rounding: each share is the difference of
-// two rounded running totals, so the shares add up to d exactly and none
-// exceeds what its line still costs.
-func spread(lines []PriceLine, priced []PricedLine, d, remaining int64) {
+// still is what the lines taken still cost after their discounts so far.
+func still(priced []PricedLine, takes func(int) bool) int64 {
+	var n int64
+	for i, p := range priced {
+		if takes(i) {
+			n += p.Base - p.Discount
+		}
+	}
+	return n
+}
+
+// spread shares an order-level discount d (0 ≤ d ≤ remaining, what the lines
+// taken still cost) over those lines by cumulative rounding: each share is the
+// difference of two rounded running totals, so the shares add up to d exactly
+// and none exceeds what its line still costs.
+func spread(priced []PricedLine, takes func(int) bool, d, remaining int64) {
 	if d == 0 || remaining == 0 {
 		return
 	}
 	var cum, given int64
-	for i, l := range lines {
-		if !l.Discountable {
+	for i := range priced {
+		if !takes(i) {
 			continue
 		}
 		cum += priced[i].Base - priced[i].Discount

@@ -6,7 +6,7 @@ export type OrderLine = components['schemas']['Line'];
 /** An order as the server sends it: its lines and coupons are always lists. */
 export type Order = Omit<components['schemas']['Order'], 'products' | 'discount_coupon_order'> & {
   products: OrderLine[];
-  discount_coupon_order: components['schemas']['Coupon'][];
+  discount_coupon_order: components['schemas']['OrderCoupon'][];
 };
 export type Product = components['schemas']['Product'];
 export type Member = components['schemas']['Member'];

@@ -880,6 +880,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/socius_coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's coupons, newest first; with oid only the active ones that apply to that order now */
+        get: operations["couponList"];
+        put?: never;
+        /** Create a coupon, or edit one (id) */
+        post: operations["couponSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/socius_coupon/activate_coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn a coupon on or off */
+        post: operations["couponActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/socius_coupon/apply_coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply coupons (a code, or ids) to an order in process; the server prices it again */
+        post: operations["couponApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/socius_coupon/{club}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a coupon (id) */
+        delete: operations["couponDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/socius_coupon_use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Uses of a coupon (coupon_id) or of every coupon, newest first */
+        get: operations["couponUses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/socius_file/create_raw": {
         parameters: {
             query?: never;
@@ -1315,13 +1401,166 @@ export interface components {
             month_start: number;
         };
         Coupon: {
-            /** @description Euros, at most two decimals and 1000000000 either way */
+            /** Format: int64 */
+            changed: number;
+            code: string;
+            /** Format: int64 */
+            created: number;
+            /** @description May join other cumulative coupons on one order */
+            cumulative: boolean;
+            description: string;
+            /** @description Euros off, or the percent, two decimals */
             discount: number;
+            /**
+             * Format: int64
+             * @description First second of the first day (club time zone); 0 = no start
+             */
+            from_date: number;
             /** Format: int64 */
             id: number;
+            /** @description The order's base price must reach it; 0 = none */
+            min_amount_order: number;
+            notes: string;
+            /** @description Product categories it is limited to */
+            product_categories: number[] | null;
+            /** @description The use_products with their titles */
+            products: components["schemas"]["ProductRef"][] | null;
+            /**
+             * Format: int64
+             * @description 1 active
+             * @enum {integer}
+             */
+            status: 0 | 1;
+            /** @description Shown as the coupon's description */
             title: string;
+            /**
+             * Format: int64
+             * @description Last second of the last day (club time zone); 0 = no end
+             */
+            to_date: number;
+            /**
+             * Format: int64
+             * @description 0 euros, 1 percent
+             * @enum {integer}
+             */
+            type: 0 | 1;
+            /**
+             * Format: int64
+             * @description Uses in all; 0 = unlimited
+             */
+            use_number_coupon: number;
+            /**
+             * Format: int64
+             * @description Uses per member; 0 = unlimited
+             */
+            use_number_user: number;
+            /** @description Products it is limited to */
+            use_products: number[] | null;
+            /**
+             * Format: int64
+             * @description Member category; 0 any
+             */
+            use_user_category: number;
+            /**
+             * Format: int64
+             * @description 1 recreational, 2 therapeutic; 0 any
+             * @enum {integer}
+             */
+            use_user_type: 0 | 1 | 2;
+            /**
+             * Format: int64
+             * @description Paid orders that used it
+             */
+            uses: number;
+        };
+        CouponActivateInputBody: {
+            activate: boolean | (0 | 1);
             /** Format: int64 */
+            asocid: number;
+            /** @description A list of one id (the spec's shape) */
+            coupon_id: number[] | null;
+        };
+        CouponApplyInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            /** @description A code typed or scanned (any case) */
+            code?: string;
+            coupon_id?: number[] | null;
+            /**
+             * Format: int64
+             * @description Without oid: the member's open order
+             */
+            membership_id?: number;
+            /** Format: int64 */
+            oid?: number;
+        };
+        CouponListOutputBody: {
+            data: components["schemas"]["Coupon"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
+        CouponSaveInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            code: string;
+            cumulative?: boolean | (0 | 1);
+            description?: string;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            discount?: number;
+            /**
+             * Format: int64
+             * @description First day (unix seconds); the coupon starts at 00:00 of that day, club time zone
+             */
+            from?: number;
+            /**
+             * Format: int64
+             * @description Edit this coupon; absent creates one
+             */
+            id?: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            min_amount_order?: number;
+            notes?: string;
+            product_categories?: number[] | null;
+            /** @description Active (default on) */
+            status?: boolean | (0 | 1);
+            /** @description The description the form asks for */
+            title: string;
+            /**
+             * Format: int64
+             * @description Last day (unix seconds); the coupon ends at 23:59:59 of that day, club time zone
+             */
+            to?: number;
+            /**
+             * Format: int64
+             * @description 0 euros, 1 percent
+             */
             type: number;
+            /**
+             * Format: int64
+             * @description Uses in all; 0 = unlimited
+             */
+            use_number_coupon?: number;
+            /**
+             * Format: int64
+             * @description Uses per member; 0 = unlimited
+             */
+            use_number_user?: number;
+            use_products?: number[] | null;
+            /**
+             * Format: int64
+             * @description A member category of the club; 0 any
+             */
+            use_user_category?: number;
+            /**
+             * Format: int64
+             * @description 1 recreational, 2 therapeutic; 0 any
+             */
+            use_user_type?: number;
+        };
+        CouponUsesOutputBody: {
+            data: components["schemas"]["Use"][] | null;
+            /** Format: int64 */
+            total: number;
         };
         DeleteResult: {
             message?: string;
@@ -1682,7 +1921,7 @@ export interface components {
         Order: {
             /** Format: int64 */
             asocid: number;
-            discount_coupon_order: components["schemas"]["Coupon"][] | null;
+            discount_coupon_order: components["schemas"]["OrderCoupon"][] | null;
             /** @description Euros, at most two decimals and 1000000000 either way */
             manual_discount_order: number;
             membership_card: components["schemas"]["MemberCard"];
@@ -1720,6 +1959,8 @@ export interface components {
             products: components["schemas"]["Line"][] | null;
             /** @description Money refunded so far */
             refunded: number;
+            /** @description Coupons this save took off because they no longer apply, with the reason */
+            removed_coupons?: components["schemas"]["RemovedCoupon"][] | null;
             /** @description Who made the order */
             staff: string;
         };
@@ -1731,6 +1972,21 @@ export interface components {
             /** Format: int64 */
             oid?: number;
             signature?: string;
+        };
+        OrderCoupon: {
+            /** @description Euros this coupon took off the order */
+            amount: number;
+            code: string;
+            /** @description The coupon's discount: euros (type 0) or percent */
+            discount: number;
+            /** Format: int64 */
+            id: number;
+            title: string;
+            /**
+             * Format: int64
+             * @description 0 euros, otherwise percent
+             */
+            type: number;
         };
         OrderLineIn: {
             /**
@@ -1808,7 +2064,7 @@ export interface components {
         OrderSaveInputBody: {
             /** Format: int64 */
             asocid: number;
-            /** @description Coupons come with their own calls */
+            /** @description The coupons the order is to carry (ids); absent keeps the order's. Coupons are added with apply_coupon */
             discount_coupon_order?: number[] | null;
             /** @description Euros off the order; absent keeps the order's */
             manual_discount_order?: number;
@@ -1926,6 +2182,11 @@ export interface components {
             unit_weight?: number;
             unlimited_stock?: boolean;
         };
+        ProductRef: {
+            /** Format: int64 */
+            pid: number;
+            title: string;
+        };
         Profile: {
             /** Format: int64 */
             created: number;
@@ -2008,6 +2269,17 @@ export interface components {
             message: string;
             /** @description State of the invitation SMS: sent, not_sent, failed, or empty when none was asked */
             sms: string;
+        };
+        RemovedCoupon: {
+            code: string;
+            /** @description The reason's stable code (coupon.*) */
+            code_reason: string;
+            /** Format: int64 */
+            id: number;
+            message: string;
+            params?: {
+                [key: string]: string;
+            };
         };
         RequestPasswordInputBody: {
             /** @description Username or e-mail */
@@ -2096,6 +2368,24 @@ export interface components {
         };
         URLRef: {
             url: string;
+        };
+        Use: {
+            code: string;
+            /** Format: int64 */
+            coupon_id: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The member's number
+             */
+            number: number;
+            /** Format: int64 */
+            order_id: number;
+            /** @description The member (partner) who used it */
+            title: string;
+            /** Format: int64 */
+            use_date: number;
         };
         UserRef: {
             mail: string;
@@ -5553,6 +5843,360 @@ export interface operations {
             };
             /** @description Missing or wrong CSRF token (auth.csrf) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    couponList: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Only the active coupons that apply to this order in process now (the counter's picker) */
+                oid?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponListOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    couponSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponSaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    couponActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponActivateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    couponApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponApplyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    couponDelete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path: {
+                club: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    couponUses: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description One coupon; absent: every coupon */
+                coupon_id?: number;
+                /** @description Default 15 */
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponUsesOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
