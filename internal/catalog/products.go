@@ -78,7 +78,7 @@ var sorts = map[string]string{
 	"category": "c.title", "changed": "p.changed", "cost": "p.cost",
 }
 
-func (f *Filter) where(clubID int64, walk bool) (string, []any) {
+func (f *Filter) where(clubID int64, walk walkPlan) (string, []any) {
 	kind := f.Kind
 	if kind == "" {
 		kind = KindPro
@@ -104,16 +104,33 @@ func (f *Filter) where(clubID int64, walk bool) (string, []any) {
 		w = append(w, "(p.stock > 0 OR p.unlimited_stock = 1)")
 	}
 	// each typed word is the start of a word of the title, code or subtitle
-	id := "p.id"
-	if walk {
-		id = "+p.id" // an expression, so the planner cannot drive the query from the words
+	match := "p.id IN (SELECT t.product_id FROM product_terms t WHERE t.club_id = ? AND t.term >= ? AND t.term < ?)"
+	switch {
+	case walk == walkPostgres:
+		// under an OR the planner keeps the words as a hashed subplan: the display-order
+		// index is walked and each product probed in that hash, instead of one index
+		// lookup per product (a tenth of the time at 20,000 products)
+		match = "(" + match + " OR false)"
+	case walk == walkSQLite:
+		match = "+" + match // an expression, so the planner cannot drive the query from the words
 	}
 	for _, word := range strings.Fields(textnorm.Fold(f.Search)) {
-		w = append(w, id+" IN (SELECT t.product_id FROM product_terms t WHERE t.club_id = ? AND t.term >= ? AND t.term < ?)")
+		w = append(w, match)
 		args = append(args, clubID, word, word+"\U0010FFFF")
 	}
 	return strings.Join(w, " AND "), args
 }
+
+// How a search with many matches reads the list: from the words (no walk), or
+// by walking the display-order index and keeping the matching products, the
+// way each engine's planner does best.
+type walkPlan int
+
+const (
+	noWalk walkPlan = iota
+	walkSQLite
+	walkPostgres
+)
 
 func (f *Filter) order() string {
 	col, ok := sorts[f.Sort]
@@ -142,7 +159,7 @@ func (f *Filter) page() (limit, offset int) {
 // (more: there are more than f.CountCap). The page is found first as ids alone
 // (an index walk, cheap at any offset), then only those rows are read.
 func (s *Service) List(ctx context.Context, clubID int64, f Filter) (_ []Product, total int, more bool, _ error) {
-	where, args := f.where(clubID, false)
+	where, args := f.where(clubID, noWalk)
 	total, err := s.count(ctx, where, args, f.CountCap)
 	if err != nil {
 		return nil, 0, false, err
@@ -151,7 +168,11 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) (_ []Product
 		total, more = f.CountCap, true
 	}
 	if f.Search != "" && total > s.walkAbove {
-		where, args = f.where(clubID, true)
+		plan := walkSQLite
+		if s.db.Engine == db.Postgres {
+			plan = walkPostgres
+		}
+		where, args = f.where(clubID, plan)
 	}
 	limit, offset := f.page()
 	from := ` FROM products p`

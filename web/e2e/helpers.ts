@@ -147,3 +147,37 @@ export async function download(page: Page, testId: string): Promise<{ name: stri
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
   return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
 }
+
+/** Calls the API from the logged-in page (session cookie and CSRF token). */
+export async function call(page: Page, method: string, path: string, body?: unknown): Promise<any> {
+  const r = await page.evaluate(
+    async ({ method, path, body }) => {
+      const token = await (await fetch('/services/session/token')).text();
+      const r = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token.trim() },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: r.status, json: await r.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+  expect(r.status, `${method} ${path}: ${JSON.stringify(r.json)}`).toBe(200);
+  return r.json;
+}
+
+/** Draws a signature on the pad once the dialog is at rest, and checks the pad took it. */
+export async function sign(page: Page) {
+  await settle(page);
+  const canvas = page.getByTestId('signature-canvas');
+  const clear = page.getByTestId('signature-clear');
+  for (let attempt = 0; attempt < 3 && !(await clear.isEnabled()); attempt++) {
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + 110);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 22, box.y + 110 - Math.sin(i / 2) * 40, { steps: 2 });
+    await page.mouse.up();
+  }
+  await expect(clear).toBeEnabled();
+}
+

@@ -3,7 +3,7 @@
 // does not depend on what other specs do to the demo's stock.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { chooseClub, featureText, login, settle, shot, type Lang } from './helpers';
+import { call, chooseClub, featureText, login, shot, sign, type Lang } from './helpers';
 
 const CLUB = 1;
 test.describe.configure({ mode: 'serial' });
@@ -20,43 +20,10 @@ const toast = (page: Page, text: string) => page.locator('.ant-message').getByTe
 const narrow = (page: Page) => page.setViewportSize({ width: 390, height: 844 });
 const wide = (page: Page) => page.setViewportSize({ width: 1440, height: 900 });
 
-/** Calls the API from the logged-in page (session cookie and CSRF token). */
-async function call(page: Page, method: string, path: string, body?: unknown): Promise<any> {
-  const r = await page.evaluate(
-    async ({ method, path, body }) => {
-      const token = await (await fetch('/services/session/token')).text();
-      const r = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token.trim() },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, json: await r.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-  expect(r.status, `${method} ${path}: ${JSON.stringify(r.json)}`).toBe(200);
-  return r.json;
-}
-
 async function as(page: Page, user: string, path = 'pos') {
   await login(page, user);
   await chooseClub(page, CLUB);
   await page.goto(`/app/${path}`);
-}
-
-/** Draws a signature on the pad once the dialog is at rest, and checks the pad took it. */
-async function sign(page: Page) {
-  await settle(page);
-  const canvas = page.getByTestId('signature-canvas');
-  const clear = page.getByTestId('signature-clear');
-  for (let attempt = 0; attempt < 3 && !(await clear.isEnabled()); attempt++) {
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + 40, box.y + 110);
-    await page.mouse.down();
-    for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 22, box.y + 110 - Math.sin(i / 2) * 40, { steps: 2 });
-    await page.mouse.up();
-  }
-  await expect(clear).toBeEnabled();
 }
 
 let world: { lemon: number; soda: number; member: number; fob: string; sodaCode: string };

@@ -162,9 +162,9 @@ export const routes: RouteEntry[] = [
 
   // Administration
   screen('staffmanager', { page: lazy(() => import('../features/members/pages/StaffManagerPage')), menu: ['admin', 10, <IdcardOutlined />] }),
-  screen('cupons', { menu: ['admin', 20, <TagsOutlined />] }),
-  screen('cuponcreate'),
-  screen('cuponUsesList'),
+  screen('cupons', { page: lazy(() => import('../features/coupons/pages/CouponsPage')), menu: ['admin', 20, <TagsOutlined />] }),
+  screen('cuponcreate', { page: lazy(() => import('../features/coupons/pages/CouponCreatePage')) }),
+  screen('cuponUsesList', { page: lazy(() => import('../features/coupons/pages/CouponUsesPage')) }),
   dialog('walletamounts', { page: lazy(() => import('../features/pos/pages/AmountPresetsPage').then((m) => ({ default: m.WalletAmountsPage }))), menu: ['admin', 30, <WalletOutlined />] }),
   dialog('feetypes', { page: lazy(() => import('../features/pos/pages/FeeTypesPage')), menu: ['admin', 40, <CreditCardOutlined />] }),
   dialog('membercategories', { page: lazy(() => import('../features/members/pages/MemberCategoriesPage')), menu: ['admin', 50, <CrownOutlined />] }),

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiOrigin, getCsrfToken, unwrap } from '../../shared/api';
-import type { Member, MemberCategory, MemberPayload, SearchQuery } from './model';
+import type { Member, MemberPayload, SearchQuery } from './model';
 
 /** Query keys of the member screens; everything of a club sits under ['members', club]. */
 export const memberKeys = {
@@ -173,16 +173,7 @@ export async function exportMembers(club: number, q: SearchQuery, format: Export
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** GET /api/membership_category/ — the club's member categories. */
-export function useMemberCategories(club: number | null) {
-  return useQuery({
-    queryKey: memberKeys.categories(club ?? 0),
-    queryFn: async (): Promise<MemberCategory[]> =>
-      (await unwrap(api.GET('/api/membership_category/', { params: { query: { association: club! } } }))) ?? [],
-    enabled: club !== null,
-    staleTime: 60_000,
-  });
-}
+export { useMemberCategories } from '../../shared/api';
 
 /** POST /api/membership_category — a new category {title, descuento}. */
 export function useCreateCategory(club: number | null) {

@@ -35,6 +35,7 @@ export const posKeys = {
   history: (club: number, nid: number, page: number) => ['pos', club, 'history', nid, page] as const,
   members: (club: number, text: string, page: number) => ['pos', club, 'members', text, page] as const,
   fees: (club: number) => ['pos', club, 'fees'] as const,
+  coupons: (club: number, oid: number) => ['pos', club, 'coupons', oid] as const,
 };
 
 /** GET /api/dispensario?in_stock=true — what can be sold now, 24 a page, by title or code. */
@@ -157,7 +158,7 @@ export function useFees(club: number | null) {
 export function useSaveOrder(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (v: { membership_id: number; oid?: number; products: SaveLine[]; manual_discount_order?: number }) =>
+    mutationFn: async (v: { membership_id: number; oid?: number; products: SaveLine[]; manual_discount_order?: number; discount_coupon_order?: number[] }) =>
       (await unwrap(api.POST('/api/order', { body: { asocid: club!, ...v } }))) as { cancelled: boolean; order?: Order },
     meta: { localErrors: true },
     onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: [...posKeys.club(club), 'open'] }),
@@ -235,5 +236,28 @@ export function useNotifyOrder(club: number | null) {
   return useMutation({
     mutationFn: (oid: number) => unwrap(api.POST('/api/order/notify', { body: { asocid: club!, oid } })),
     meta: { localErrors: true },
+  });
+}
+
+export type CouponOffer = components['schemas']['Coupon'];
+
+/** GET /api/socius_coupon?oid= — the active coupons that would apply to this order now. */
+export function useApplicableCoupons(club: number | null, oid: number | null) {
+  return useQuery({
+    queryKey: posKeys.coupons(club ?? 0, oid ?? 0),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/socius_coupon', { params: { query: { asocid: club!, oid: oid! } } }))).data ?? [],
+    enabled: club !== null && oid !== null,
+  });
+}
+
+/** POST /api/socius_coupon/apply_coupon — a code typed or scanned, or coupons picked; the server prices the order again. */
+export function useApplyCoupon(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { oid: number; code?: string; coupon_id?: number[] }) =>
+      (await unwrap(api.POST('/api/socius_coupon/apply_coupon', { body: { asocid: club!, ...v } }))) as Order,
+    meta: { localErrors: true },
+    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),
   });
 }

@@ -66,3 +66,17 @@ export function useClubSetting(club: number | null, type: ClubCategoryType) {
     saving: save.isPending,
   };
 }
+
+/** A member category (membership_category): a title and the discount percent its members get. */
+export type MemberCategory = components['schemas']['Category'];
+
+/** GET /api/membership_category/ — the club's member categories (the key the members screens invalidate). */
+export function useMemberCategories(club: number | null) {
+  return useQuery({
+    queryKey: ['members', club ?? 0, 'categories'] as const,
+    queryFn: async (): Promise<MemberCategory[]> =>
+      (await unwrap(api.GET('/api/membership_category/', { params: { query: { association: club! } } }))) ?? [],
+    enabled: club !== null,
+    staleTime: 60_000,
+  });
+}

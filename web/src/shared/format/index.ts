@@ -36,3 +36,8 @@ export function formatNumber(n: number | null | undefined, maxDecimals = 3): str
   const v = typeof n === 'number' && Number.isFinite(n) ? n : 0;
   return new Intl.NumberFormat(LOCALE_TAGS[currentLanguage()].bcp47, { maximumFractionDigits: maxDecimals }).format(v);
 }
+
+/** A coupon's discount as people read it: "10 %" (type 1, percent) or "5,00 €" (type 0, euros). */
+export function formatCouponDiscount(c: { type: number; discount: number }): string {
+  return c.type === 1 ? `${formatNumber(c.discount, 2)} %` : formatMoney(c.discount);
+}

@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Modal, QRCode, Typography } from 'antd';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { PrintOnly } from '../../../shared/ui/PrintOnly';
 import { useSheet } from '../../../shared/ui/useSheet';
 import { publicProductLink, type Product } from '../model';
 import styles from '../catalog.module.css';
@@ -57,13 +57,9 @@ export function QrModal({ club, product, onClose }: Props) {
           </Typography.Text>
         </div>
       </Modal>
-      {createPortal(
-        <div className={styles.printArea} data-testid="qr-print-area">
-          <QRCode value={link} size={250} errorLevel="H" bordered={false} type="svg" color="#000000" bgColor="#ffffff" aria-label={product.titulo} />
-          <div className={styles.printTitle}>{product.titulo}</div>
-        </div>,
-        document.body,
-      )}
+      <PrintOnly title={product.titulo} testId="qr-print-area">
+        <QRCode value={link} size={250} errorLevel="H" bordered={false} type="svg" color="#000000" bgColor="#ffffff" aria-label={product.titulo} />
+      </PrintOnly>
     </>
   );
 }

@@ -343,7 +343,7 @@ export default function ProductManagerPage() {
         </div>
       )}
 
-      <div className={`${styles.workspace} ${isDesktop && panelOpen ? styles.workspaceWithPanel : ''}`}>
+      <div className={`${layout.workspace} ${isDesktop && panelOpen ? layout.workspaceWithPanel : ''}`}>
         <ProductTable
           data={rows}
           total={total}
@@ -377,9 +377,9 @@ export default function ProductManagerPage() {
         />
 
         {isDesktop && selected && (
-          <aside className={styles.panel} aria-label={t('catalog.detail.title')} data-testid="product-panel">
-            <div className={styles.panelHead}>
-              <span className={styles.panelTitle}>{t('catalog.detail.title')}</span>
+          <aside className={layout.panel} aria-label={t('catalog.detail.title')} data-testid="product-panel">
+            <div className={layout.panelHead}>
+              <span className={layout.panelTitle}>{t('catalog.detail.title')}</span>
               <Button
                 type="text"
                 icon={<CloseOutlined />}
@@ -401,7 +401,7 @@ export default function ProductManagerPage() {
           size="100%"
           title={t('catalog.detail.title')}
           destroyOnHidden
-          className={styles.drawer}
+          className={layout.drawer}
           data-testid="product-drawer"
         >
           {selected && (

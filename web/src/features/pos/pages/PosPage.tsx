@@ -10,6 +10,7 @@ import {
   PlusOutlined,
   SearchOutlined,
   ShoppingCartOutlined,
+  TagsOutlined,
   TeamOutlined,
   UserOutlined,
   WalletOutlined,
@@ -43,12 +44,13 @@ import {
   type SaveLine,
 } from '../api';
 import { AddToOrderModal } from '../components/AddToOrderModal';
+import { CouponModal } from '../components/CouponModal';
 import { FeeRenewalModal } from '../components/FeeRenewalModal';
 import { MembersModal } from '../components/MembersModal';
 import { OrderHistoryModal } from '../components/OrderHistoryModal';
 import { PayModal } from '../components/PayModal';
 import { Receipt } from '../components/Receipt';
-import { posErrorText } from '../errors';
+import { posErrorText, removedReason } from '../errors';
 import { allowedMethods, linesOf, realTooHigh, signatureRequired, stepReal, useTabs, type TabMember } from '../model';
 import styles from '../pos.module.css';
 
@@ -89,6 +91,7 @@ export default function PosPage() {
   const [discount, setDiscount] = useState<number | null>(null);
   const [topUpOpen, setTopUpOpen] = useState(false);
   const [renewOpen, setRenewOpen] = useState(false);
+  const [couponsOpen, setCouponsOpen] = useState(false);
   const searchRef = useRef<InputRef>(null);
   // The search applies 300 ms after the last keystroke, from the first page; a code typed or
   // scanned alone adds its product after 2 s.
@@ -109,6 +112,8 @@ export default function PosPage() {
   const canOverride = roles.includes('Administrador') || roles.includes('Manager');
   const topUpAllowed = canTopUp(clubInfo);
   const canNotify = canAccess(gates.screens.order_notify, clubInfo);
+  const canCoupon = canAccess(gates.screens.coupon_apply, clubInfo);
+  const coupons = order?.discount_coupon_order ?? [];
   const discrepancy = Number(useClubCategories(club, 'weight_discrepancy').data?.[0]?.title ?? 0) || 0;
 
   useEffect(() => {
@@ -151,14 +156,21 @@ export default function PosPage() {
 
   useEffect(() => setDiscount(order?.manual_discount_order ?? null), [order?.oid, order?.manual_discount_order]);
 
-  const saveLines = (lines: SaveLine[], extra: { manual_discount_order?: number } = {}) => {
+  const saveLines = (lines: SaveLine[], extra: { manual_discount_order?: number; discount_coupon_order?: number[] } = {}) => {
     if (current === null) {
       message.error(t('pos.add.noMember'), 3);
       return;
     }
     save.mutate(
       { membership_id: current, ...(order ? { oid: order.oid } : {}), products: lines, ...extra },
-      { onError: (e) => message.error(posErrorText(e, t, i18n), 5) },
+      {
+        // a change of lines may leave a coupon without its conditions: the server takes it off and says why
+        onSuccess: (r) =>
+          r.order?.removed_coupons?.forEach((c) =>
+            message.warning({ content: t('pos.coupon.removed', { code: c.code, reason: removedReason(c, t, i18n) }), key: `removed-${c.id}`, duration: 6 }),
+          ),
+        onError: (e) => message.error(posErrorText(e, t, i18n), 5),
+      },
     );
   };
 
@@ -433,6 +445,33 @@ export default function PosPage() {
             ))}
             {order && (
               <>
+                {(canCoupon || coupons.length > 0) && (
+                  <div className={styles.couponRow} data-testid="order-coupons">
+                    <span>{t('pos.coupon.label')}</span>
+                    <span className={styles.couponTags}>
+                      {coupons.map((c) => (
+                        <Tag
+                          key={c.id}
+                          color="purple"
+                          closable
+                          closeIcon={<CloseOutlined aria-label={t('pos.coupon.remove', { code: c.code })} />}
+                          onClose={(e) => {
+                            e.preventDefault();
+                            saveLines(linesOf(order), { discount_coupon_order: coupons.filter((x) => x.id !== c.id).map((x) => x.id) });
+                          }}
+                          data-testid={`coupon-tag-${c.code}`}
+                        >
+                          {c.code} · −{formatMoney(c.amount)}
+                        </Tag>
+                      ))}
+                    </span>
+                    {canCoupon && (
+                      <Button icon={<TagsOutlined />} onClick={() => setCouponsOpen(true)} disabled={order.manual_discount_order > 0} data-testid="coupon-open">
+                        {t('pos.coupon.open')}
+                      </Button>
+                    )}
+                  </div>
+                )}
                 <div className={styles.discountRow}>
                   <label htmlFor="manual-discount">{t('pos.order.manualDiscount')}</label>
                   <InputNumber
@@ -443,9 +482,15 @@ export default function PosPage() {
                     value={discount}
                     onChange={(v) => setDiscount(typeof v === 'number' ? v : null)}
                     suffix="€"
+                    disabled={coupons.length > 0}
                     data-testid="manual-discount"
                   />
-                  <Button onClick={() => saveLines(linesOf(order), { manual_discount_order: discount ?? 0 })} data-testid="manual-discount-apply">
+                  <Button
+                    onClick={() => saveLines(linesOf(order), { manual_discount_order: discount ?? 0 })}
+                    disabled={coupons.length > 0}
+                    title={coupons.length > 0 ? t('pos.coupon.noManual') : undefined}
+                    data-testid="manual-discount-apply"
+                  >
                     {t('pos.order.apply')}
                   </Button>
                 </div>
@@ -523,7 +568,7 @@ export default function PosPage() {
           club={club}
           open={renewOpen && !!m}
           endDate={m?.end_date ?? 0}
-          discounted={(order?.order_discount ?? 0) > 0 && (order?.manual_discount_order ?? 0) > 0}
+          discounted={(order?.manual_discount_order ?? 0) > 0 || coupons.length > 0}
           onClose={() => setRenewOpen(false)}
           onRenew={(fee) => {
             setRenewOpen(false);
@@ -531,6 +576,7 @@ export default function PosPage() {
           }}
         />
       )}
+      {club !== null && <CouponModal club={club} order={couponsOpen ? order : null} onClose={() => setCouponsOpen(false)} />}
       {club !== null && current !== null && (
         <OrderHistoryModal club={club} member={current} open={historyOpen} onClose={() => setHistoryOpen(false)} methods={methods} />
       )}

@@ -1,0 +1,209 @@
+import '../i18n';
+import { CloseOutlined, HistoryOutlined, PlusOutlined, SearchOutlined, TagsOutlined } from '@ant-design/icons';
+import { Button, Drawer, Input, Table, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { canAccess, gates } from '../../../shared/access/gates';
+import { useClub, useClubSelection } from '../../../shared/session';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
+import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
+import { COUPONS_PAGE, useCoupons, type Coupon } from '../api';
+import { CouponDetail } from '../components/CouponDetail';
+import { StateTag } from '../components/StateTag';
+import { couponState, discountText, expiryText, filterCoupons, usesText } from '../model';
+import styles from '../coupons.module.css';
+
+/**
+ * Route "cupons": the club's coupons, 15 a page, newest first (spec part 1 §2). A row selects the
+ * coupon and opens its panel (a drawer below 992 px) with its QR code and actions: duplicate,
+ * usage history, activate or deactivate, delete (Manager and Administrador). ?id= selects one.
+ */
+export default function CouponsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isDesktop = useIsDesktop();
+  const [params] = useSearchParams();
+  const { currentId: club } = useClubSelection();
+  const clubData = useClub(club).data;
+  const canCreate = canAccess(gates.screens.cuponcreate, clubData);
+  const list = useCoupons(club);
+  const [text, setText] = useState('');
+  const [page, setPage] = useState(0);
+  const [selectedId, setSelectedId] = useState<number | null>(() => Number(params.get('id') ?? '') || null);
+  const rows = useMemo(() => filterCoupons(list.data ?? [], text), [list.data, text]);
+  const selected = (list.data ?? []).find((c) => c.id === selectedId) ?? null;
+  const now = Math.floor(Date.now() / 1000);
+
+  const columns: TableColumnsType<Coupon> = [
+    {
+      key: 'code',
+      title: t('coupons.columns.code'),
+      dataIndex: 'code',
+      width: 150,
+      sorter: (a, b) => a.code.localeCompare(b.code),
+      render: (code: string) => (
+        <span className={styles.code} data-testid="cell-code">
+          {code}
+        </span>
+      ),
+    },
+    {
+      key: 'title',
+      title: t('coupons.columns.name'),
+      dataIndex: 'title',
+      width: 220,
+      ellipsis: true,
+      sorter: (a, b) => a.title.localeCompare(b.title),
+    },
+    {
+      key: 'discount',
+      title: t('coupons.columns.amount'),
+      align: 'right',
+      width: 110,
+      className: styles.num,
+      sorter: (a, b) => a.type - b.type || a.discount - b.discount,
+      render: (_, c) => <span data-testid="cell-amount">{discountText(c)}</span>,
+    },
+    {
+      key: 'expiry',
+      title: t('coupons.columns.expiry'),
+      width: 130,
+      className: styles.num,
+      sorter: (a, b) => (a.to_date || Infinity) - (b.to_date || Infinity),
+      render: (_, c) => expiryText(c) || <span className={styles.muted}>{t('coupons.noExpiry')}</span>,
+    },
+    {
+      key: 'uses',
+      title: t('coupons.columns.uses'),
+      align: 'right',
+      width: 90,
+      className: styles.num,
+      sorter: (a, b) => a.uses - b.uses,
+      render: (_, c) => <span data-testid="cell-uses">{usesText(c)}</span>,
+    },
+    {
+      key: 'state',
+      title: t('coupons.columns.active'),
+      width: 130,
+      render: (_, c) => <StateTag state={couponState(c, now)} />,
+    },
+  ];
+
+  const createButton = canCreate ? (
+    <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => navigate('/cuponcreate')} data-testid="coupon-new">
+      {t('coupons.new')}
+    </Button>
+  ) : null;
+  const firstLoad = list.isPending;
+  const filtered = text.trim() !== '';
+
+  return (
+    <div className={layout.page} data-testid="coupons-page">
+      <PageHeader
+        title={t('coupons.title')}
+        subtitle={list.data ? t('coupons.total', { count: list.data.length }) : t('coupons.subtitle')}
+        subtitleTestId="coupons-total"
+        actions={
+          <>
+            <Button size="large" icon={<HistoryOutlined />} onClick={() => navigate('/cuponUsesList')} data-testid="coupon-all-uses">
+              {t('coupons.allUses')}
+            </Button>
+            {createButton}
+          </>
+        }
+      />
+      <div className={styles.filterBar} role="search">
+        <Input
+          size="large"
+          allowClear
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setPage(0);
+          }}
+          prefix={<SearchOutlined className={styles.muted} />}
+          placeholder={t('coupons.searchPlaceholder')}
+          aria-label={t('coupons.searchLabel')}
+          className={styles.search}
+          data-testid="coupon-search"
+        />
+      </div>
+      <div className={`${layout.workspace} ${isDesktop && selected ? layout.workspaceWithPanel : ''}`}>
+        <div className={layout.tableCard} data-testid="coupons-table">
+          <Table<Coupon>
+            rowKey="id"
+            tableLayout="fixed"
+            columns={columns}
+            dataSource={firstLoad ? [] : rows}
+            sticky={{ offsetHeader: 64 }}
+            scroll={{ x: 830 }}
+            showSorterTooltip={false}
+            pagination={{
+              current: page + 1,
+              pageSize: COUPONS_PAGE,
+              total: rows.length,
+              showSizeChanger: false,
+              hideOnSinglePage: true,
+              onChange: (p) => setPage(p - 1),
+              className: layout.pagination,
+            }}
+            rowClassName={(c) => `${layout.clickableRow} ${c.id === selectedId ? styles.selectedRow : ''}`}
+            onRow={(c) =>
+              ({
+                onClick: () => setSelectedId(c.id),
+                onKeyDown: (e) => {
+                  if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+                    e.preventDefault();
+                    setSelectedId(c.id);
+                  }
+                },
+                tabIndex: 0,
+                'aria-selected': c.id === selectedId,
+                'data-testid': `coupon-row-${c.code}`,
+              }) as React.HTMLAttributes<HTMLElement>
+            }
+            locale={{
+              emptyText: firstLoad ? (
+                <TableSkeleton />
+              ) : (
+                <TableEmpty
+                  image={<TagsOutlined className={layout.emptyIcon} />}
+                  title={filtered ? t('coupons.emptyFiltered') : t('coupons.empty')}
+                  help={filtered ? t('coupons.emptyFilteredHelp') : t('coupons.emptyHelp')}
+                  action={filtered ? <Button onClick={() => setText('')}>{t('coupons.clearSearch')}</Button> : createButton}
+                  testId="coupons-empty"
+                />
+              ),
+            }}
+          />
+        </div>
+        {isDesktop && selected && (
+          <aside className={layout.panel} aria-label={t('coupons.detail.title')} data-testid="coupon-panel">
+            <div className={layout.panelHead}>
+              <span className={layout.panelTitle}>{t('coupons.detail.title')}</span>
+              <Button type="text" icon={<CloseOutlined />} onClick={() => setSelectedId(null)} aria-label={t('common.close')} data-testid="panel-close" />
+            </div>
+            <CouponDetail coupon={selected} onDeleted={() => setSelectedId(null)} />
+          </aside>
+        )}
+      </div>
+      {!isDesktop && (
+        <Drawer
+          open={selected !== null}
+          onClose={() => setSelectedId(null)}
+          placement="right"
+          size="100%"
+          title={t('coupons.detail.title')}
+          destroyOnHidden
+          className={layout.drawer}
+          data-testid="coupon-drawer"
+        >
+          {selected && <CouponDetail coupon={selected} onDeleted={() => setSelectedId(null)} />}
+        </Drawer>
+      )}
+    </div>
+  );
+}
