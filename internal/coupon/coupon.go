@@ -611,3 +611,15 @@ func Record(ctx context.Context, tx *sqlx.Tx, clubID int64, c *Coupon, orderID, 
 		clubID, c.ID, orderID, memberID, now)
 	return err
 }
+
+// GiveBack returns the uses an order counted, inside the transaction that
+// refunds the whole order: the coupons may be used again as if it had never
+// been paid.
+func GiveBack(ctx context.Context, tx *sqlx.Tx, orderID int64) error {
+	if _, err := db.Exec(ctx, tx, `UPDATE coupons SET uses = uses - 1
+		WHERE id IN (SELECT coupon_id FROM coupon_uses WHERE order_id = ?)`, orderID); err != nil {
+		return err
+	}
+	_, err := db.Exec(ctx, tx, `DELETE FROM coupon_uses WHERE order_id = ?`, orderID)
+	return err
+}

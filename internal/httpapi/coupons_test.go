@@ -319,6 +319,22 @@ func TestCouponUsesCountedOnceAtPayment(t *testing.T) {
 		if expectOK(t, "complete", res); jget(res.JSON, "order", "order_status") != "completed" {
 			t.Fatalf("complete: %s", res)
 		}
+
+		// a refund of part of the order keeps the use; the whole order back gives it back
+		refund := func(q float64) *testkit.Response {
+			return w.budtender.Do("POST", "/api/order_refund", map[string]any{"asocid": w.alfa, "oid": oid, "pay": "cash",
+				"products": []any{map[string]any{"pid": w.amnesia, "quantity": q}}})
+		}
+		expectOK(t, "partial refund", refund(1))
+		if k.Count("coupon_uses", "coupon_id = ?", once) != 1 || k.Count("coupons", "id = ? AND uses = 1", once) != 1 {
+			t.Fatal("a partial refund gave the use back")
+		}
+		expectOK(t, "refund of the rest", refund(1.105))
+		if k.Count("coupon_uses", "coupon_id = ?", once) != 0 || k.Count("coupons", "id = ? AND uses = 0", once) != 1 {
+			t.Fatal("the whole order refunded kept its coupon's use")
+		}
+		oid5 := num(orderOf(w.cart(w.budtender, w.socio, nil, []any{w.amnesia, 1}))["oid"])
+		expectOK(t, "the member may use it again", w.apply(w.budtender, oid5, map[string]any{"code": "UNAVEZ"}))
 		reconcile(t, k)
 	})
 }

@@ -416,6 +416,17 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 				return err
 			}
 		}
+		// the whole order back: its coupons' uses come back too
+		var left int
+		if err := db.Get(ctx, tx, &left, `SELECT COUNT(*) FROM order_lines WHERE order_id = ? AND product_id IS NOT NULL
+			AND refund_quantity < quantity`, o.ID); err != nil {
+			return err
+		}
+		if left == 0 {
+			if err := coupon.GiveBack(ctx, tx, o.ID); err != nil {
+				return err
+			}
+		}
 		if total == 0 {
 			return nil
 		}

@@ -23,7 +23,7 @@ async function as(page: Page, user: string, path: string) {
 const stamp = Date.now() % 100000;
 const CODE = `VERANO${stamp}`;
 const COPY = `COPIA${stamp}`;
-let world: { product: number; member: number };
+let world: { product: number; member: number; category: string };
 
 test.afterAll(async ({ browser }) => {
   if (!world) return;
@@ -40,7 +40,8 @@ test.afterAll(async ({ browser }) => {
 
 test('setup: a product that takes discounts and a member', async ({ page }) => {
   await as(page, 'admin', 'club');
-  const category = (await call(page, 'GET', `/api/association_category/?association=${CLUB}&type=dispensary`))[0].nid;
+  const first = (await call(page, 'GET', `/api/association_category/?association=${CLUB}&type=dispensary`))[0];
+  const category = first.nid;
   const p = await call(page, 'POST', '/api/dispensario', {
     asocid: CLUB, title: `Cupon Kush ${stamp}`, dominance: 'indica', category, price: 10, cost: 2, type: 'peso', status: true, discount: true,
   });
@@ -48,7 +49,7 @@ test('setup: a product that takes discounts and a member', async ({ page }) => {
   const m = await call(page, 'POST', '/api/ficha_socio', {
     association: CLUB, nombre: 'Cora', surname: 'Cupones', dni: `6${String(stamp).padStart(7, '0')}R`,
   });
-  world = { product: p.pid, member: m.nid };
+  world = { product: p.pid, member: m.nid, category: first.title };
 });
 
 test('a Manager creates a coupon, duplicates it and switches the copy off', async ({ page }) => {
@@ -69,6 +70,10 @@ test('a Manager creates a coupon, duplicates it and switches the copy off', asyn
   await page.getByTestId('f-title').fill('Verano: 10 % en flores');
   await page.getByTestId('f-discount').fill('10');
   await page.getByTestId('f-uses-user').fill('1');
+  // limited to the product's category
+  await page.getByTestId('f-categories').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${world.category}$`) }).click();
+  await page.keyboard.press('Escape');
   await page.getByTestId('f-notes').fill('Para la fiesta de verano');
   await shot(page, 'coupon-form-wide');
   await page.getByTestId('form-save').click();
@@ -123,6 +128,15 @@ test('a Budtender applies the coupon at the counter by its code; a switched-off 
   await page.getByTestId('add-quantity').press('Enter');
   await expect(page.getByTestId('order-total')).toHaveText('30,00 €');
 
+  // a manual discount shuts the coupon out, and the other way round
+  await page.getByTestId('manual-discount').fill('1');
+  await page.getByTestId('manual-discount-apply').click();
+  await expect(page.getByTestId('order-total')).toHaveText('29,00 €');
+  await expect(page.getByTestId('coupon-open')).toBeDisabled();
+  await page.getByTestId('manual-discount').fill('0');
+  await page.getByTestId('manual-discount-apply').click();
+  await expect(page.getByTestId('order-total')).toHaveText('30,00 €');
+
   await page.getByTestId('coupon-open').click();
   const dialog = page.getByTestId('coupon-modal');
   // the picker offers the live coupon, not the switched-off copy
@@ -140,6 +154,7 @@ test('a Budtender applies the coupon at the counter by its code; a switched-off 
   await expect(toast(page, ps('coupon.applied', { code: CODE }))).toBeVisible();
   await expect(page.getByTestId(`coupon-tag-${CODE}`)).toContainText('3,00 €');
   await expect(page.getByTestId('order-total')).toHaveText('27,00 €');
+  await expect(page.getByTestId(`line-total-${world.product}`)).toHaveText('27,00 €');
   // a coupon and a manual discount exclude each other
   await expect(page.getByTestId('manual-discount-apply')).toBeDisabled();
   await shot(page, 'pos-coupon-wide');
@@ -169,4 +184,23 @@ test('the coupon shows its use; the copy is deleted after confirmation', async (
   await page.getByTestId('confirm-delete').click();
   await expect(toast(page, cs('delete.done'))).toBeVisible();
   await expect(page.getByTestId(`coupon-row-${COPY}`)).toHaveCount(0);
+});
+
+test('in English, wide and narrow: the list, the panel and the form', async ({ page }) => {
+  const en = (key: string, vars?: Record<string, string | number>) => featureText('coupons', 'en', `coupons.${key}`, vars);
+  await as(page, 'manager', 'club');
+  await page.evaluate(() => localStorage.setItem('socius.lang', 'en'));
+  await page.goto('/app/cupons');
+  await expect(page.getByRole('heading', { name: en('title') })).toBeVisible();
+  await page.getByTestId(`coupon-row-${CODE}`).click();
+  await expect(page.getByTestId('coupon-panel').getByTestId('detail-uses')).toHaveText(en('detail.usesUnlimited', { uses: 1 }));
+  await shot(page, 'coupons-en-wide');
+  await page.getByTestId('coupon-panel').getByTestId('coupon-duplicate').click();
+  await expect(page.getByTestId('form-title')).toHaveText(en('form.titleCopy', { code: CODE }));
+  await shot(page, 'coupon-form-en-wide');
+  await narrow(page);
+  await shot(page, 'coupon-form-en-narrow');
+  await page.goto('/app/cupons');
+  await shot(page, 'coupons-en-narrow');
+  await page.evaluate(() => localStorage.setItem('socius.lang', 'es'));
 });
