@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"socius/internal/auth"
+	"socius/internal/cash"
 	"socius/internal/catalog"
 	"socius/internal/club"
 	"socius/internal/comms"
@@ -35,6 +36,7 @@ type App struct {
 	Inventory *inventory.Service
 	POS       *pos.Service
 	Coupons   *coupon.Service
+	Cash      *cash.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	API       *httpapi.Server
@@ -66,6 +68,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	a.Inventory = inventory.New(d)
 	a.POS = pos.New(d)
 	a.Coupons = coupon.New(d)
+	a.Cash = cash.New(d)
 	var sms comms.SMSSender
 	if cfg.SMSURL != "" {
 		sms = comms.HTTPSMS{URL: cfg.SMSURL, Token: cfg.SMSToken, From: cfg.SMSFrom}
@@ -77,7 +80,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	a.Comms = comms.New(d, sms, push)
 	a.API = httpapi.New(httpapi.Config{TrustProxy: cfg.TrustProxy, ProvidersURL: cfg.ProvidersURL,
 		ProviderName: cfg.ProviderName, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL, VAPIDPublic: cfg.VAPIDPublic},
-		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Catalog: a.Catalog, Inventory: a.Inventory, POS: a.POS, Coupons: a.Coupons, Comms: a.Comms, Hub: a.Hub, Mail: mail})
+		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Catalog: a.Catalog, Inventory: a.Inventory, POS: a.POS, Coupons: a.Coupons, Cash: a.Cash, Comms: a.Comms, Hub: a.Hub, Mail: mail})
 	return a, nil
 }
 

@@ -122,6 +122,9 @@ func (s *Server) registerRoutes() {
 	// Coupons (spec part 1 §7 "Coupons")
 	s.registerCouponRoutes()
 
+	// Cash register and cash reports (spec part 2 §7 "Cash")
+	s.registerCashRoutes()
+
 	// Web Push devices of members' accounts
 	register(s, op("GET", "/api/push_public_key", "pushPublicKey", "VAPID public key for Web Push subscriptions"), Public(), s.pushPublicKey)
 	register(s, op("POST", "/api/push_subscription", "pushSubscribe", "Register this device for Web Push"), User(), s.pushSubscribe)

@@ -10,6 +10,7 @@ import (
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	"socius/internal/auth"
+	"socius/internal/cash"
 	"socius/internal/catalog"
 	"socius/internal/club"
 	"socius/internal/comms"
@@ -47,6 +48,7 @@ type Deps struct {
 	Inventory *inventory.Service
 	POS       *pos.Service
 	Coupons   *coupon.Service
+	Cash      *cash.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	Mail      Mailer
@@ -63,6 +65,7 @@ type Server struct {
 	inventory *inventory.Service
 	pos       *pos.Service
 	coupons   *coupon.Service
+	cash      *cash.Service
 	comms     *comms.Service
 	hub       *notify.Hub
 	mail      Mailer
@@ -76,7 +79,7 @@ func New(cfg Config, d Deps) *Server {
 	if cfg.VueVersion == "" {
 		cfg.VueVersion = version.Current
 	}
-	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, catalog: d.Catalog, inventory: d.Inventory, pos: d.POS, coupons: d.Coupons, comms: d.Comms, hub: d.Hub,
+	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, catalog: d.Catalog, inventory: d.Inventory, pos: d.POS, coupons: d.Coupons, cash: d.Cash, comms: d.Comms, hub: d.Hub,
 		mail: d.Mail, mux: http.NewServeMux()}
 	hc := huma.Config{
 		OpenAPI: &huma.OpenAPI{

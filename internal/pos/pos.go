@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"socius/internal/amount"
+	"socius/internal/cash"
 	"socius/internal/db"
 	"socius/internal/problem"
 )
@@ -37,8 +38,8 @@ const (
 // Cash movement types of the till (spec part 2: type_manual, type_automatic,
 // type_wallet, type_order); refunds are order movements with a negative amount.
 const (
-	CashOrder  = "order"
-	CashWallet = "wallet"
+	CashOrder  = cash.TypeOrder
+	CashWallet = cash.TypeWallet
 )
 
 // Limits.

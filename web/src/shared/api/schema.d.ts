@@ -159,6 +159,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cash_close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the register: counted amount and note; the next period starts with the counted amount */
+        post: operations["cashClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cash_close/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's closes, newest first (19 a page); with cid, that close's report */
+        get: operations["cashCloses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cash_movement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put cash into the box (amount > 0) or take it out (< 0) */
+        post: operations["cashMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cash_movement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current period's movements (15 a page, newest first) and its summary cards */
+        get: operations["cashMovements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/change_password": {
         parameters: {
             query?: never;
@@ -880,6 +948,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/report_cash/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cash report: the current period, or the movements between start_date and end_date (a day) */
+        get: operations["cashReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/socius_coupon": {
         parameters: {
             query?: never;
@@ -1279,6 +1364,35 @@ export interface components {
             /** Format: int64 */
             valoration?: number;
         };
+        CashCloseInputBody: {
+            /** Format: int64 */
+            asocid: number;
+            /** @description Euros counted in the box */
+            current_amount: number;
+            note?: string;
+        };
+        CashClosesOutputBody: {
+            /** @description With cid: the close */
+            close?: components["schemas"]["Close"];
+            data: components["schemas"]["Close"][] | null;
+            /** @description With cid: its period's report */
+            report?: components["schemas"]["Report"];
+            /** Format: int64 */
+            total: number;
+        };
+        CashMoveInputBody: {
+            /** @description Euros; negative for a withdrawal */
+            amount: number;
+            /** Format: int64 */
+            asocid: number;
+            note?: string;
+        };
+        CashMovementsOutputBody: {
+            movements: components["schemas"]["Movement"][] | null;
+            summary: components["schemas"]["Summary"];
+            /** Format: int64 */
+            total: number;
+        };
         Category: {
             /** Format: int64 */
             association: number;
@@ -1309,6 +1423,24 @@ export interface components {
              * @description Unix seconds; 0 for now
              */
             datetime: number;
+        };
+        Close: {
+            /** Format: int64 */
+            cid: number;
+            /** Format: int64 */
+            created: number;
+            /** @description What staff counted in the box */
+            current_amount: number;
+            /** @description current_amount − total_amount */
+            difference: number;
+            /** Format: int64 */
+            first_movement: number;
+            /** Format: int64 */
+            last_movement: number;
+            note: string;
+            /** @description What the movements say the box held */
+            total_amount: number;
+            worker_name: string;
         };
         ClubCategory: {
             /** Format: int64 */
@@ -1474,7 +1606,7 @@ export interface components {
             uses: number;
         };
         CouponActivateInputBody: {
-            activate: boolean | (0 | 1);
+            activate: boolean | number;
             /** Format: int64 */
             asocid: number;
             /** @description A list of one id (the spec's shape) */
@@ -1503,7 +1635,7 @@ export interface components {
             /** Format: int64 */
             asocid: number;
             code: string;
-            cumulative?: boolean | (0 | 1);
+            cumulative?: boolean | number;
             description?: string;
             /** @description Euros, at most two decimals and 1000000000 either way */
             discount?: number;
@@ -1522,7 +1654,7 @@ export interface components {
             notes?: string;
             product_categories?: number[] | null;
             /** @description Active (default on) */
-            status?: boolean | (0 | 1);
+            status?: boolean | number;
             /** @description The description the form asks for */
             title: string;
             /**
@@ -1903,6 +2035,24 @@ export interface components {
             /** @description sent, not_sent (no provider configured) or failed */
             state: string;
         };
+        Movement: {
+            /** @description manual, automatic, wallet or order */
+            action: string;
+            /** @description Negative for a withdrawal or a refund */
+            amount: number;
+            /** Format: int64 */
+            created: number;
+            employee_name: string;
+            /** Format: int64 */
+            mid: number;
+            note: string;
+            /** Format: int64 */
+            order_id?: number;
+            /** @description cash, wallet or tpv */
+            pay_type: string;
+            /** @description open (current period) or closed */
+            status: string;
+        };
         MyClubsOutputBody: {
             data: components["schemas"]["ClubSummary"][] | null;
         };
@@ -2281,6 +2431,65 @@ export interface components {
                 [key: string]: string;
             };
         };
+        Report: {
+            employees: components["schemas"]["ReportEmployee"][] | null;
+            members: components["schemas"]["ReportMember"][] | null;
+            movements: components["schemas"]["Movement"][] | null;
+            orders: components["schemas"]["ReportOrder"][] | null;
+            products: components["schemas"]["ReportProduct"][] | null;
+            summary: components["schemas"]["Summary"];
+        };
+        ReportEmployee: {
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            amount: number;
+            employee_name: string;
+            /** Format: int64 */
+            orders: number;
+            /** Format: int64 */
+            uid: number;
+        };
+        ReportMember: {
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            amount: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            discount: number;
+            /** Format: int64 */
+            membership_id: number;
+            name: string;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            orders: number;
+        };
+        ReportOrder: {
+            /** Format: int64 */
+            date: number;
+            name: string;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            oid: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            order_base_price: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            order_discount: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            order_total: number;
+            pay_method: string;
+            surname: string;
+        };
+        ReportProduct: {
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            amount: number;
+            code: string;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            discount: number;
+            /** Format: int64 */
+            order: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            quantity: number;
+            title: string;
+        };
         RequestPasswordInputBody: {
             /** @description Username or e-mail */
             name: string;
@@ -2351,6 +2560,62 @@ export interface components {
              * @description 1 done, 0 refused (message says why)
              */
             success: number;
+        };
+        Summary: {
+            /** @description What the last close left in the box */
+            amount_initial: number;
+            /** @description Cash that should be in the box: every cash movement */
+            cash_box_total_amount: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            cash_order_amount: number;
+            /** Format: int64 */
+            cash_order_movement: number;
+            /** @description Refunded in cash (a positive figure) */
+            cash_order_refund_amount: number;
+            /** Format: int64 */
+            cash_order_refund_movement: number;
+            /** Format: int64 */
+            end_movement: number;
+            /** Format: int64 */
+            first_movement: number;
+            /** @description Cash put in minus cash taken out by hand */
+            manual_amount: number;
+            /** @description The box's total a close compares with the counted amount (= cash_box_total_amount) */
+            total_amount: number;
+            /** @description Money taken: cash and card orders less their refunds, and wallet top-ups (wallet-paid orders spend money taken before) */
+            total_income: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            tpv_order_amount: number;
+            /** Format: int64 */
+            tpv_order_movement: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            tpv_order_refund_amount: number;
+            /** Format: int64 */
+            tpv_order_refund_movement: number;
+            /** Format: int64 */
+            type_automatic: number;
+            /** Format: int64 */
+            type_manual: number;
+            /** Format: int64 */
+            type_order: number;
+            /** Format: int64 */
+            type_wallet: number;
+            /** @description Wallet top-ups paid in cash */
+            wallet_cash_amount: number;
+            /** Format: int64 */
+            wallet_cash_movement: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            wallet_order_amount: number;
+            /** Format: int64 */
+            wallet_order_movement: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            wallet_order_refund_amount: number;
+            /** Format: int64 */
+            wallet_order_refund_movement: number;
+            /** @description Wallet top-ups paid by card */
+            wallet_tpv_amount: number;
+            /** Format: int64 */
+            wallet_tpv_movement: number;
         };
         Totals: {
             /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
@@ -2995,6 +3260,232 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClubUsersOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    cashClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashCloseInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Close"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    cashCloses: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description One close: its report */
+                cid?: number;
+                /** @description Default 19 */
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashClosesOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    cashMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashMoveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Movement"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    cashMovements: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Default 15 */
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashMovementsOutputBody"];
                 };
             };
             /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
@@ -5843,6 +6334,60 @@ export interface operations {
             };
             /** @description Missing or wrong CSRF token (auth.csrf) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    cashReport: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; with end_date, the movements between them (the daily closing report); without, the current period */
+                start_date?: number;
+                end_date?: number;
+                /** @description Accepted as the spec sends it; the report covers every movement of the scope */
+                status?: "all" | "null" | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
