@@ -7,6 +7,7 @@ package cash
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -103,14 +104,19 @@ func (sc Scope) where(clubID int64) (string, []any) {
 	switch {
 	case sc.CloseID != 0:
 		return `m.club_id = ? AND m.close_id = ?`, []any{clubID, sc.CloseID}
-	case sc.Start != 0 || sc.End != 0:
-		end := sc.End
-		if end == 0 {
-			end = 1 << 62
-		}
-		return `m.club_id = ? AND m.created >= ? AND m.created <= ?`, []any{clubID, sc.Start, end}
+	case sc.dates():
+		return `m.club_id = ? AND m.created >= ? AND m.created <= ?`, []any{clubID, sc.Start, sc.end()}
 	}
 	return `m.club_id = ? AND m.close_id IS NULL`, []any{clubID}
+}
+
+func (sc Scope) dates() bool { return sc.CloseID == 0 && (sc.Start != 0 || sc.End != 0) }
+
+func (sc Scope) end() int64 {
+	if sc.End == 0 {
+		return 1 << 62
+	}
+	return sc.End
 }
 
 // Service keeps the till.
@@ -186,8 +192,38 @@ func summarize(ctx context.Context, q db.Q, clubID int64, sc Scope) (*Summary, e
 			}
 		}
 	}
+	if sc.dates() {
+		// A time range may hold a close: its 'automatic' movement restates the box rather than
+		// adding to it. The box is what it held when the range began and when it ended.
+		for _, g := range groups {
+			if g.Type == TypeAutomatic {
+				out.CashBoxTotalAmount -= amount.Cents(g.Sum)
+				out.AmountInitial -= amount.Cents(g.Sum)
+			}
+		}
+		start, err := boxAt(ctx, q, clubID, sc.Start-1)
+		if err != nil {
+			return nil, err
+		}
+		end, err := boxAt(ctx, q, clubID, sc.end())
+		if err != nil {
+			return nil, err
+		}
+		out.AmountInitial, out.CashBoxTotalAmount = start, end
+	}
 	out.TotalAmount = out.CashBoxTotalAmount
 	return out, nil
+}
+
+// boxAt is the cash the box held at time t: the counted amount of the last
+// close before t and every cash movement since.
+func boxAt(ctx context.Context, q db.Q, clubID, t int64) (amount.Cents, error) {
+	const last = `SELECT %s FROM cash_movements a WHERE a.club_id = ? AND a.type = 'automatic' AND a.created <= ? ORDER BY a.created DESC, a.id DESC LIMIT 1`
+	var cents int64
+	err := db.Get(ctx, q, &cents, `SELECT COALESCE((`+fmt.Sprintf(last, "a.amount")+`), 0) + COALESCE((SELECT SUM(m.amount) FROM cash_movements m
+		WHERE m.club_id = ? AND m.pay_type = 'cash' AND m.type <> 'automatic' AND m.created <= ?
+		AND m.id > COALESCE((`+fmt.Sprintf(last, "a.id")+`), 0)), 0)`, clubID, t, clubID, t, clubID, t)
+	return amount.Cents(cents), err
 }
 
 // orderFigures is where an order group adds up: by method, paid or refunded.

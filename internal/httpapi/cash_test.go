@@ -151,6 +151,15 @@ func TestCashRegister(t *testing.T) {
 		if expectOK(t, "by dates", res); len(objects(t, res.JSON["orders"])) != 3 {
 			t.Fatalf("report by dates: %s", res)
 		}
+		// a range across the close: the box held nothing before and the 70 € counted after, not 69.50 + 70
+		if s := res.JSON["summary"].(map[string]any); money(s["amount_initial"]) != "0" || money(s["cash_box_total_amount"]) != "70" {
+			t.Fatalf("box across a close: %v", s)
+		}
+		expectOK(t, "cash in after the close", move(caja, 5, ""))
+		res = w.budtender.Do("GET", fmt.Sprintf("/api/report_cash/?asocid=%d&start_date=1&end_date=%d", w.alfa, 1<<40), nil)
+		if s := res.JSON["summary"].(map[string]any); money(s["cash_box_total_amount"]) != "75" {
+			t.Fatalf("box after the close and 5 € in: %v", s)
+		}
 
 		// another club sees neither the close nor the movements
 		expectErr(t, "Beta reads Alfa's close", w.betaAdm.Do("GET", fmt.Sprintf("/api/cash_close/?asocid=%d&cid=%d", w.beta, cid), nil), 404, "cash.close_not_found", "")

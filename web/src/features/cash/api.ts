@@ -1,0 +1,84 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../shared/api';
+import type { components } from '../../shared/api/schema';
+
+export type CashSummary = components['schemas']['Summary'];
+export type CashMovement = components['schemas']['Movement'];
+export type CashClose = components['schemas']['Close'];
+export type CashReport = components['schemas']['Report'];
+
+/** Spec part 2 §9: cash movements 15 a page, close history 19. */
+export const MOVEMENTS_PAGE = 15;
+export const CLOSES_PAGE = 19;
+
+export const cashKeys = {
+  all: (club: number) => ['cash', club] as const,
+  period: (club: number, page: number) => ['cash', club, 'period', page] as const,
+  closes: (club: number, page: number) => ['cash', club, 'closes', page] as const,
+  close: (club: number, cid: number) => ['cash', club, 'close', cid] as const,
+  report: (club: number, start: number, end: number) => ['cash', club, 'report', start, end] as const,
+};
+
+/** GET /api/cash_movement/ — the current period: its cards and a page of its movements. */
+export function useCashPeriod(club: number | null, page = 0) {
+  return useQuery({
+    queryKey: cashKeys.period(club ?? 0, page),
+    queryFn: () => unwrap(api.GET('/api/cash_movement/', { params: { query: { asocid: club!, limit: MOVEMENTS_PAGE, page } } })),
+    enabled: club !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/cash_movement — cash in (> 0) or out (< 0). */
+export function useCashMove(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { amount: number; note: string }) => unwrap(api.POST('/api/cash_movement', { body: { asocid: club!, ...v } })),
+    meta: { localErrors: true },
+    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: cashKeys.all(club) }),
+  });
+}
+
+/** POST /api/cash_close — counted amount and note; the next period starts with the counted amount. */
+export function useCloseRegister(club: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { current_amount: number; note: string }) => unwrap(api.POST('/api/cash_close', { body: { asocid: club!, ...v } })),
+    meta: { localErrors: true },
+    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: cashKeys.all(club) }),
+  });
+}
+
+/** GET /api/cash_close/ — the closes, newest first, 19 a page. */
+export function useCloses(club: number | null, page: number) {
+  return useQuery({
+    queryKey: cashKeys.closes(club ?? 0, page),
+    queryFn: () => unwrap(api.GET('/api/cash_close/', { params: { query: { asocid: club!, limit: CLOSES_PAGE, page } } })),
+    enabled: club !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/cash_close/?cid= — one close and its period's report. */
+export function useCloseReport(club: number | null, cid: number | null) {
+  return useQuery({
+    queryKey: cashKeys.close(club ?? 0, cid ?? 0),
+    queryFn: () => unwrap(api.GET('/api/cash_close/', { params: { query: { asocid: club!, cid: cid! } } })),
+    enabled: club !== null && cid !== null,
+  });
+}
+
+/** GET /api/report_cash/ — the current period (no range) or the movements between two times. */
+export function useCashReport(club: number | null, range: { start: number; end: number } | null) {
+  return useQuery({
+    queryKey: cashKeys.report(club ?? 0, range?.start ?? 0, range?.end ?? 0),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/report_cash/', {
+          params: { query: { asocid: club!, ...(range ? { start_date: range.start, end_date: range.end } : {}) } },
+        }),
+      ),
+    enabled: club !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,76 @@
+import '../i18n';
+import { Drawer, Skeleton, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatMoney } from '../../../shared/format';
+import { useCurrentClubId } from '../../../shared/session';
+import layout from '../../../shared/ui/layout.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
+import { CLOSES_PAGE, useCloseReport, useCloses, type CashClose } from '../api';
+import { CashReportView } from '../components/CashReportView';
+import styles from '../cash.module.css';
+
+/** Route "closeregisterhistory": the closes (id, date, amount, worker, note), 19 a page; a row opens that period's report. */
+export default function CloseHistoryPage() {
+  const { t } = useTranslation();
+  const club = useCurrentClubId();
+  const isDesktop = useIsDesktop();
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<number | null>(null);
+  const closes = useCloses(club, page);
+  const detail = useCloseReport(club, open);
+  const columns: TableColumnsType<CashClose> = [
+    { key: 'cid', title: t('cash.history.id'), dataIndex: 'cid', width: 80, className: styles.num },
+    { key: 'created', title: t('cash.history.date'), width: 160, className: styles.num, render: (_, c) => formatDateTime(c.created) },
+    { key: 'counted', title: t('cash.history.amount'), width: 130, align: 'right', className: styles.num, render: (_, c) => formatMoney(c.current_amount) },
+    {
+      key: 'difference',
+      title: t('cash.history.difference'),
+      width: 130,
+      align: 'right',
+      className: styles.num,
+      render: (_, c) => <span className={c.difference < 0 ? styles.negative : c.difference > 0 ? styles.positive : undefined}>{formatMoney(c.difference)}</span>,
+    },
+    { key: 'worker', title: t('cash.history.worker'), dataIndex: 'worker_name', width: 180, ellipsis: true },
+    { key: 'note', title: t('cash.history.note'), dataIndex: 'note', width: 240, ellipsis: true },
+  ];
+  const current = detail.data?.close;
+  return (
+    <div className={layout.page} data-testid="close-history-page">
+      <PageHeader title={t('cash.history.title')} subtitle={t('cash.history.subtitle', { count: closes.data?.total ?? 0 })} />
+      <div className={layout.tableCard} data-testid="closes-table">
+        <Table<CashClose>
+          rowKey="cid"
+          tableLayout="fixed"
+          columns={columns}
+          dataSource={closes.data?.data ?? undefined}
+          loading={closes.isFetching && !closes.data}
+          scroll={{ x: 920 }}
+          rowClassName={() => layout.clickableRow}
+          onRow={(c) => ({ onClick: () => setOpen(c.cid), 'data-testid': `close-row-${c.cid}` }) as React.HTMLAttributes<HTMLElement>}
+          pagination={{
+            current: page + 1,
+            pageSize: CLOSES_PAGE,
+            total: closes.data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: (p) => setPage(p - 1),
+            className: layout.pagination,
+          }}
+          locale={{ emptyText: <div className={styles.empty}>{t('cash.history.empty')}</div> }}
+        />
+      </div>
+      <Drawer
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        size={isDesktop ? 1100 : '100%'}
+        title={current ? t('cash.history.reportTitle', { id: current.cid, date: formatDateTime(current.created) }) : t('cash.history.title')}
+        destroyOnHidden
+        data-testid="close-drawer"
+      >
+        {detail.data?.report ? <CashReportView report={detail.data.report} /> : <Skeleton active paragraph={{ rows: 8 }} />}
+      </Drawer>
+    </div>
+  );
+}
