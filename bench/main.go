@@ -40,6 +40,7 @@ var scenarios = []scenario{
 	{"session", "no budget (first scenario; argon2id dominates login)", benchSession},
 	{"members", "p99 under 20 ms with 100,000 members in one club (DESIGN.md)", benchMemberSearch},
 	{"products", "p99 under 20 ms with 20,000 products in one club (DESIGN.md)", benchProductList},
+	{"reports", "p99 under 300 ms with 250,000 orders (a year of a busy club) for the close report, withdrawals and performance (issue 11)", benchReports},
 	{"pay", "HTTP keeps at least half the throughput of the same service calls straight on the database (DESIGN.md)", benchPay},
 }
 

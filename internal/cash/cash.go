@@ -220,9 +220,13 @@ func summarize(ctx context.Context, q db.Q, clubID int64, sc Scope) (*Summary, e
 func boxAt(ctx context.Context, q db.Q, clubID, t int64) (amount.Cents, error) {
 	const last = `SELECT %s FROM cash_movements a WHERE a.club_id = ? AND a.type = 'automatic' AND a.created <= ? ORDER BY a.created DESC, a.id DESC LIMIT 1`
 	var cents int64
+	// The movements after the close are those with a later id; the time bound
+	// (a minute before the close, for a payment stamped just before it and
+	// committed after) lets the index skip the year before.
 	err := db.Get(ctx, q, &cents, `SELECT COALESCE((`+fmt.Sprintf(last, "a.amount")+`), 0) + COALESCE((SELECT SUM(m.amount) FROM cash_movements m
 		WHERE m.club_id = ? AND m.pay_type = 'cash' AND m.type <> 'automatic' AND m.created <= ?
-		AND m.id > COALESCE((`+fmt.Sprintf(last, "a.id")+`), 0)), 0)`, clubID, t, clubID, t, clubID, t)
+		AND m.created >= COALESCE((`+fmt.Sprintf(last, "a.created")+`), 0) - 60
+		AND m.id > COALESCE((`+fmt.Sprintf(last, "a.id")+`), 0)), 0)`, clubID, t, clubID, t, clubID, t, clubID, t)
 	return amount.Cents(cents), err
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"socius/internal/amount"
 	"socius/internal/db"
+	"socius/internal/report"
 )
 
 // ReportOrder is an order paid in the report's scope.
@@ -51,12 +52,13 @@ type ReportEmployee struct {
 // Report is spec part 2 §3 Cash report: the summary cards, the movements and
 // the tables of the orders paid in the scope (not paged).
 type Report struct {
-	Summary   *Summary         `json:"summary"`
-	Movements []Movement       `json:"movements"`
-	Orders    []ReportOrder    `json:"orders"`
-	Products  []ReportProduct  `json:"products"`
-	Members   []ReportMember   `json:"members"`
-	Employees []ReportEmployee `json:"employees"`
+	Summary   *Summary          `json:"summary"`
+	Movements []Movement        `json:"movements"`
+	Orders    []ReportOrder     `json:"orders"`
+	Products  []ReportProduct   `json:"products"`
+	Members   []ReportMember    `json:"members"`
+	Employees []ReportEmployee  `json:"employees"`
+	Chart     []report.DaySales `json:"chart" doc:"What completed orders took per local day of the scope, by payment method"`
 }
 
 // Report reads everything of a scope. Its orders are those whose payment
@@ -98,17 +100,15 @@ func (s *Service) Report(ctx context.Context, clubID int64, sc Scope) (*Report, 
 			return nil, err
 		}
 	}
-	if out.Orders == nil {
-		out.Orders = []ReportOrder{}
-	}
-	if out.Products == nil {
-		out.Products = []ReportProduct{}
-	}
-	if out.Members == nil {
-		out.Members = []ReportMember{}
-	}
-	if out.Employees == nil {
-		out.Employees = []ReportEmployee{}
-	}
+	out.Orders, out.Products, out.Members, out.Employees = orEmpty(out.Orders), orEmpty(out.Products), orEmpty(out.Members), orEmpty(out.Employees)
 	return out, nil
+}
+
+// orEmpty is s, or an empty list where there is none: the report's tables are
+// always lists in JSON.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

@@ -45,6 +45,22 @@ type Club struct {
 	Flags      map[string]bool `db:"-"`
 }
 
+// Location is the club's time zone: Europe/Madrid unless the club names
+// another that this machine knows.
+func (c *Club) Location() *time.Location { return Location(c.Timezone) }
+
+// Location is the time zone named tz, Europe/Madrid when tz is blank or
+// unknown, UTC only where no zone data exists at all.
+func Location(tz string) *time.Location {
+	if loc, err := time.LoadLocation(tz); err == nil && tz != "" {
+		return loc
+	}
+	if loc, err := time.LoadLocation("Europe/Madrid"); err == nil {
+		return loc
+	}
+	return time.UTC
+}
+
 // ImageIDs decodes the image list.
 func (c *Club) ImageIDs() []string {
 	var ids []string

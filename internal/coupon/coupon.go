@@ -16,6 +16,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/amount"
+	"socius/internal/club"
 	"socius/internal/db"
 	"socius/internal/problem"
 )
@@ -265,15 +266,7 @@ func dayBounds(from, to int64, tz string) (int64, int64) {
 	return from, to
 }
 
-func location(tz string) *time.Location {
-	if loc, err := time.LoadLocation(tz); err == nil && tz != "" {
-		return loc
-	}
-	if loc, err := time.LoadLocation("Europe/Madrid"); err == nil {
-		return loc
-	}
-	return time.UTC
-}
+func location(tz string) *time.Location { return club.Location(tz) }
 
 // day is a date as the spec shows it (dd/MM/yyyy) in the club's time zone.
 func day(t int64, tz string) string { return time.Unix(t, 0).In(location(tz)).Format("02/01/2006") }

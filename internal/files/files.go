@@ -28,7 +28,13 @@ const (
 	ProductImage   = "product_image"
 	InventoryImage = "inventory_image"
 	ClubImage      = "club_image"
+	NewsImage      = "news_image"
+	EventImage     = "event_image"
 )
+
+// ForMembers reports whether files of a purpose may be shown to the club's
+// members (news and event pictures, while their item is published).
+func ForMembers(purpose string) bool { return purpose == NewsImage || purpose == EventImage }
 
 // Public reports whether files of a purpose may be shown to anyone (a
 // published product's picture, the club's page).

@@ -2,9 +2,12 @@ package httpapi
 
 import (
 	"context"
+	"time"
 
 	"socius/internal/amount"
 	"socius/internal/cash"
+	"socius/internal/problem"
+	"socius/internal/report"
 )
 
 // The till (spec part 2 §7 "Cash"): the current period's movements and
@@ -88,8 +91,10 @@ func (s *Server) cashCloses(ctx context.Context, in *cashClosesInput) (*cashClos
 			return nil, err
 		}
 		out.Body.Data, out.Body.Total, out.Body.Close = []cash.Close{*c}, 1, c
-		out.Body.Report, err = s.cash.Report(ctx, clubID, cash.Scope{CloseID: c.CID})
-		return out, err
+		if out.Body.Report, err = s.cash.Report(ctx, clubID, cash.Scope{CloseID: c.CID}); err != nil {
+			return nil, err
+		}
+		return out, s.cashChart(ctx, out.Body.Report)
 	}
 	var err error
 	out.Body.Data, out.Body.Total, err = s.cash.Closes(ctx, clubID, in.Limit, in.Page)
@@ -112,16 +117,49 @@ func (s *Server) cashClose(ctx context.Context, in *cashCloseInput) (*cashCloseO
 	return &cashCloseOutput{Body: c}, err
 }
 
-type cashReportInput struct {
+type CashReportQuery struct {
 	Asocid    int64  `query:"asocid" required:"true"`
 	StartDate int64  `query:"start_date" doc:"Unix seconds; with end_date, the movements between them (the daily closing report); without, the current period"`
 	EndDate   int64  `query:"end_date"`
+	Day       string `query:"day" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$" doc:"A day (YYYY-MM-DD) in the club's time zone, 00:00:00 to 23:59:59; instead of start_date and end_date"`
 	Status    string `query:"status" enum:"all,null," doc:"Accepted as the spec sends it; the report covers every movement of the scope"`
 }
 
 type cashReportOutput struct{ Body *cash.Report }
 
-func (s *Server) cashReport(ctx context.Context, in *cashReportInput) (*cashReportOutput, error) {
-	r, err := s.cash.Report(ctx, info(ctx).Club.ID, cash.Scope{Start: in.StartDate, End: in.EndDate})
-	return &cashReportOutput{Body: r}, err
+func (s *Server) cashReport(ctx context.Context, in *CashReportQuery) (*cashReportOutput, error) {
+	sc, err := in.scope(info(ctx).Club.Location())
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.cash.Report(ctx, info(ctx).Club.ID, sc)
+	if err != nil {
+		return nil, err
+	}
+	return &cashReportOutput{Body: r}, s.cashChart(ctx, r)
+}
+
+// cashChart adds a report's sales per local day, from its first movement to
+// its last (nothing for a scope without movements).
+func (s *Server) cashChart(ctx context.Context, r *cash.Report) error {
+	r.Chart = []report.DaySales{}
+	if r.Summary.FirstMovement == 0 {
+		return nil
+	}
+	c := info(ctx).Club
+	var err error
+	r.Chart, err = s.report.SalesPerDay(ctx, c.ID, 0, report.Range{Start: r.Summary.FirstMovement, End: r.Summary.EndMovement}, c.Location())
+	return err
+}
+
+// scope is the report's movements: a local day, a time range or the current period.
+func (in *CashReportQuery) scope(loc *time.Location) (cash.Scope, error) {
+	if in.Day == "" {
+		return cash.Scope{Start: in.StartDate, End: in.EndDate}, nil
+	}
+	r, err := report.Day(in.Day, loc)
+	if err != nil {
+		return cash.Scope{}, problem.Invalidf("report.day", "day", "Fecha no válida")
+	}
+	return cash.Scope{Start: r.Start, End: r.End}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"socius/internal/access"
 	"socius/internal/club"
 	"socius/internal/files"
+	"socius/internal/social"
 )
 
 // Img is the spec's {img: url} image reference.
@@ -101,6 +102,12 @@ type clubUpdateInput struct {
 func (s *Server) clubUpdate(ctx context.Context, in *clubUpdateInput) (*clubOutput, error) {
 	ri := info(ctx)
 	u := club.Update{Title: in.Body.Title, Body: in.Body.Body, FullHTML: in.Body.FullHTML, HTMLDesign: in.Body.HTMLDesign}
+	if u.Body != nil {
+		// The basic page's body is HTML shown on the club page: sanitised like news.
+		// full_html is the designer's whole page and only ever runs in a sandboxed frame.
+		clean := social.Sanitize(*u.Body)
+		u.Body = &clean
+	}
 	if in.Body.Logo != nil {
 		b, err := files.DecodeDataURL(*in.Body.Logo)
 		if err != nil {
@@ -156,11 +163,23 @@ func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
 	}
 	if f.ClubID != nil {
 		st, err := s.clubs.StaffOf(ctx, info(ctx).User.ID, *f.ClubID)
-		if errors.Is(err, club.ErrNoMemberRecord) || (err == nil && (!st.IsStaff || !st.Active)) {
+		if errors.Is(err, club.ErrNoMemberRecord) || (err == nil && !st.Active) {
 			return nil, Fail(http.StatusForbidden, "access.denied", denied(info(ctx).User.Username))
 		}
 		if err != nil {
 			return nil, err
+		}
+		if !st.IsStaff {
+			// A member sees the pictures of the club's published news and events, nothing else.
+			shown := false
+			if files.ForMembers(f.Purpose) {
+				if shown, err = social.ImageShown(ctx, s.db, *f.ClubID, f.ID); err != nil {
+					return nil, err
+				}
+			}
+			if !shown {
+				return nil, Fail(http.StatusForbidden, "access.denied", denied(info(ctx).User.Username))
+			}
 		}
 	}
 	return &fileOutput{ContentType: f.ContentType, Disposition: disposition(f), CacheControl: "private, max-age=31536000, immutable",

@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,34 +24,43 @@ type downloadOutput struct {
 // as Excel expects in Spanish locales, with a header row. Every text cell goes
 // through safeCell, so no export can carry a formula.
 func download(format, name, sheet string, header []string, rows [][]any) (*downloadOutput, error) {
+	return downloadTitled(format, name, sheet, nil, header, rows)
+}
+
+// downloadTitled is download with rows above the header (a title, the
+// period), made as safe as the rest.
+func downloadTitled(format, name, sheet string, title [][]any, header []string, rows [][]any) (*downloadOutput, error) {
 	out := &downloadOutput{CacheControl: "no-store"}
-	header = slices.Clone(header)
+	all := make([][]any, 0, len(title)+1+len(rows))
+	all = append(all, title...)
+	all = append(all, make([]any, len(header)))
 	for i, h := range header {
-		header[i] = safeCell(h)
+		all[len(title)][i] = h
 	}
-	safe := make([][]any, len(rows))
-	for i, r := range rows {
-		safe[i] = make([]any, len(r))
+	all = append(all, rows...)
+	for i, r := range all {
+		safe := make([]any, len(r))
 		for j, v := range r {
-			safe[i][j] = cellValue(v)
+			safe[j] = cellValue(v)
 		}
+		all[i] = safe
 	}
-	rows = safe
 	if format == "csv" {
 		var buf bytes.Buffer
 		buf.WriteString("\ufeff")
 		w := csv.NewWriter(&buf)
 		w.Comma = ';'
-		_ = w.Write(header)
-		for _, r := range rows {
+		for _, r := range all {
 			rec := make([]string, len(r))
 			for i, v := range r {
-				if f, ok := v.(float64); ok {
+				switch v := v.(type) {
+				case nil:
+				case float64:
 					// a decimal comma, as Excel reads a ';'-separated file in Spanish locales
-					rec[i] = strings.Replace(strconv.FormatFloat(f, 'f', -1, 64), ".", ",", 1)
-					continue
+					rec[i] = strings.Replace(strconv.FormatFloat(v, 'f', -1, 64), ".", ",", 1)
+				default:
+					rec[i] = fmt.Sprint(v) // numbers; text was made safe above
 				}
-				rec[i] = fmt.Sprint(v) // numbers; text was made safe above
 			}
 			_ = w.Write(rec)
 		}
@@ -68,15 +76,8 @@ func download(format, name, sheet string, header []string, rows [][]any) (*downl
 	if err != nil {
 		return nil, err
 	}
-	head := make([]any, len(header))
-	for i, h := range header {
-		head[i] = h
-	}
-	if err := sw.SetRow("A1", head); err != nil {
-		return nil, err
-	}
-	for i, r := range rows {
-		cell, _ := excelize.CoordinatesToCellName(1, i+2)
+	for i, r := range all {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
 		if err := sw.SetRow(cell, r); err != nil {
 			return nil, err
 		}

@@ -145,6 +145,21 @@ func TestGates(t *testing.T) {
 			return roleUsers[role], name
 		}
 
+		// A plain member of full with an online account, and an inactive one.
+		for i, name := range []string{"plain", "lapsed"} {
+			uid := k.User(name, 0)
+			exec(t, k, `INSERT INTO members (club_id, user_id, number, is_staff, status, created) VALUES (?, ?, ?, 0, ?, 0)`, full, uid, 900+i, 1-i)
+		}
+		plain := mustLogin(t, k, "plain", testkit.Password)
+		lapsed := mustLogin(t, k, "lapsed", testkit.Password)
+		roleUsers0 := func(missing []string) *testkit.Client {
+			if len(missing) == 0 {
+				return nil
+			}
+			c, _ := roleUser(missing[0])
+			return c
+		}
+
 		routes := k.App.API.Routes()
 		var table []string
 		for _, r := range routes {
@@ -195,7 +210,21 @@ func TestGates(t *testing.T) {
 						missing = append(missing, role)
 					}
 				}
-				if len(rule.Roles) > 0 && len(missing) > 0 {
+				if r.Gate.Members {
+					// Open to the club's members: any role, or none, passes; an inactive member does not.
+					for _, c := range []*testkit.Client{plain, roleUsers0(missing)} {
+						if c == nil {
+							continue
+						}
+						if res := hit(t, k, c, r.Method, path, body); refusedByGate(res) || res.Status >= 500 {
+							t.Fatalf("a member of the club refused by a members' gate: %s", res)
+						}
+					}
+					expectErr(t, "inactive member", hit(t, k, lapsed, r.Method, path, body), 403, "access.denied", denial("lapsed"))
+				} else {
+					expectErr(t, "a member who is not staff", hit(t, k, plain, r.Method, path, body), 403, "access.denied", denial("plain"))
+				}
+				if !r.Gate.Members && len(rule.Roles) > 0 && len(missing) > 0 {
 					c, name := roleUser(missing[0])
 					expectErr(t, "staff with role "+missing[0], hit(t, k, c, r.Method, path, body), 403, "access.role", denial(name))
 				}

@@ -202,10 +202,7 @@ func (s *Server) memberExport(ctx context.Context, in *memberExportInput) (*down
 	if err != nil {
 		return nil, err
 	}
-	tz, err := time.LoadLocation(c.Timezone)
-	if err != nil {
-		tz = time.UTC
-	}
+	tz := c.Location()
 	rows := make([][]any, len(list))
 	for i := range list {
 		vals := exportRow(&list[i], tz)
@@ -726,7 +723,7 @@ func (s *Server) checkInOut(ctx context.Context, in *checkInput) (*checkOutput, 
 	return &checkOutput{Body: *e}, nil
 }
 
-type accessHistoryInput struct {
+type AccessHistoryQuery struct {
 	Association int64 `query:"association" required:"true"`
 	StartDate   int64 `query:"start_date" required:"true"`
 	EndDate     int64 `query:"end_date" required:"true"`
@@ -756,9 +753,12 @@ type accessHistoryOutput struct {
 	}
 }
 
-func (s *Server) accessHistory(ctx context.Context, in *accessHistoryInput) (*accessHistoryOutput, error) {
+func (s *Server) accessHistory(ctx context.Context, in *AccessHistoryQuery) (*accessHistoryOutput, error) {
 	if in.EndDate < in.StartDate {
 		return nil, Fail(400, "report.range", "La fecha final es anterior a la inicial")
+	}
+	if err := s.reportMember(ctx, in.CardID); err != nil {
+		return nil, err
 	}
 	q := `SELECT e.id, e.datetime, e.action, m.number, m.nombre, m.surname, m.surname2, m.dni FROM access_events e
 		JOIN members m ON m.id = e.member_id WHERE e.club_id = ? AND e.datetime >= ? AND e.datetime <= ?`

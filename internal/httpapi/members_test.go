@@ -1409,9 +1409,9 @@ func memberCheckInOut(t *testing.T, w *memberWorld) {
 	if got := hist(fmt.Sprintf("&start_date=%d&end_date=%d", now-5400, now-1800)); len(got) != 1 || got[0]["action"] != "SALE" {
 		t.Fatalf("history of a window: %v", got)
 	}
-	if got := hist(fmt.Sprintf("&start_date=%d&end_date=%d&card_id=%d", now-86400, now+60, num(bm["nid"]))); len(got) != 0 {
-		t.Fatalf("Beta's member in Alfa's history: %v", got)
-	}
+	// a report about another club's member is refused, not answered empty
+	expectErr(t, "Beta's member in Alfa's history", w.manager.Do("GET", fmt.Sprintf("/api/checkin_checkout?association=%d&start_date=%d&end_date=%d&card_id=%d",
+		w.alfa, now-86400, now+60, num(bm["nid"])), nil), 404, "member.not_found", "")
 	expectErr(t, "Recepción reads the report", w.recepcion.Do("GET", fmt.Sprintf("/api/checkin_checkout?association=%d&start_date=0&end_date=%d", w.alfa, now), nil), 403, "access.role", "")
 }
 

@@ -150,7 +150,8 @@ func (s *Server) gateMiddleware(g Gate) func(huma.Context, func(huma.Context)) {
 			s.writeErr(ctx, toAPIError(domainError(err)))
 			return
 		}
-		if !st.IsStaff || !st.Active {
+		member := g.Members && st.Active
+		if (!st.IsStaff || !st.Active) && !member {
 			s.writeErr(ctx, Fail(403, "access.denied", denied(ri.User.Username)))
 			return
 		}
@@ -167,7 +168,7 @@ func (s *Server) gateMiddleware(g Gate) func(huma.Context, func(huma.Context)) {
 			s.writeErr(ctx, Fail(403, "access.feature", denied(ri.User.Username)))
 			return
 		}
-		if !rule.RolesOK(st.Roles) {
+		if !member && !rule.RolesOK(st.Roles) {
 			s.writeErr(ctx, Fail(403, "access.role", denied(ri.User.Username)))
 			return
 		}

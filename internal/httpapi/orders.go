@@ -260,7 +260,7 @@ func (s *Server) orderNotify(ctx context.Context, in *orderNotifyInput) (*succes
 	return out, nil
 }
 
-type orderListInput struct {
+type OrderListQuery struct {
 	Asocid       int64  `query:"asocid" required:"true"`
 	StartDate    int64  `query:"start_date" doc:"Unix seconds: completed orders by payment time, open ones by creation"`
 	EndDate      int64  `query:"end_date"`
@@ -277,7 +277,10 @@ type orderListOutput struct {
 	}
 }
 
-func (s *Server) orderList(ctx context.Context, in *orderListInput) (*orderListOutput, error) {
+func (s *Server) orderList(ctx context.Context, in *OrderListQuery) (*orderListOutput, error) {
+	if err := s.reportMember(ctx, in.MembershipID); err != nil {
+		return nil, err
+	}
 	list, total, err := s.pos.List(ctx, info(ctx).Club.ID, pos.Filter{Start: in.StartDate, End: in.EndDate, MemberID: in.MembershipID,
 		Status: in.Status, Limit: in.Limit, Page: in.Page})
 	out := &orderListOutput{}
@@ -328,7 +331,7 @@ func (s *Server) walletChange(ctx context.Context, in *walletInput) (*walletOutp
 	return out, err
 }
 
-type walletHistoryInput struct {
+type WalletHistoryQuery struct {
 	Asocid    int64 `query:"asocid" required:"true"`
 	StartDate int64 `query:"start_date" doc:"Unix seconds; default 7 days before end_date"`
 	EndDate   int64 `query:"end_date" doc:"Unix seconds; default now"`
@@ -337,7 +340,10 @@ type walletHistoryInput struct {
 
 type walletHistoryOutput struct{ Body []pos.WalletMovement }
 
-func (s *Server) walletHistory(ctx context.Context, in *walletHistoryInput) (*walletHistoryOutput, error) {
+func (s *Server) walletHistory(ctx context.Context, in *WalletHistoryQuery) (*walletHistoryOutput, error) {
+	if err := s.reportMember(ctx, in.CardID); err != nil {
+		return nil, err
+	}
 	start, end := lastWeek(in.StartDate, in.EndDate)
 	list, err := s.pos.WalletHistory(ctx, info(ctx).Club.ID, in.CardID, start, end)
 	return &walletHistoryOutput{Body: list}, err

@@ -33,7 +33,14 @@ type Gate struct {
 	Screen       string // key of access.Screens; "" = any staff of the club
 	From         ClubRef
 	ClubOptional bool // without a club the user's first club is used
+	// Members lets every active member of the club through (staff with any
+	// role or none, and members who are not staff), as long as the club has
+	// the screen's flag: what the club publishes to its members.
+	Members bool
 }
+
+// OrMembers opens a club gate to the club's active members.
+func (g Gate) OrMembers() Gate { g.Members = true; return g }
 
 // Public, User and Club build gates.
 func Public() Gate { return Gate{Kind: gatePublic} }
@@ -124,6 +131,11 @@ func (s *Server) registerRoutes() {
 
 	// Cash register and cash reports (spec part 2 §7 "Cash")
 	s.registerCashRoutes()
+	// Sales, wallet and access reports, charts and exports (spec part 2 §7 "Orders and reports")
+	s.registerReportRoutes()
+
+	// News and events (spec part 2 §7 "Club and communication")
+	s.registerSocialRoutes()
 
 	// Web Push devices of members' accounts
 	register(s, op("GET", "/api/push_public_key", "pushPublicKey", "VAPID public key for Web Push subscriptions"), Public(), s.pushPublicKey)

@@ -20,6 +20,8 @@ import (
 	"socius/internal/member"
 	"socius/internal/notify"
 	"socius/internal/pos"
+	"socius/internal/report"
+	"socius/internal/social"
 	"socius/internal/version"
 )
 
@@ -66,6 +68,8 @@ type Server struct {
 	pos       *pos.Service
 	coupons   *coupon.Service
 	cash      *cash.Service
+	report    *report.Service
+	social    *social.Service
 	comms     *comms.Service
 	hub       *notify.Hub
 	mail      Mailer
@@ -79,7 +83,7 @@ func New(cfg Config, d Deps) *Server {
 	if cfg.VueVersion == "" {
 		cfg.VueVersion = version.Current
 	}
-	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, catalog: d.Catalog, inventory: d.Inventory, pos: d.POS, coupons: d.Coupons, cash: d.Cash, comms: d.Comms, hub: d.Hub,
+	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, catalog: d.Catalog, inventory: d.Inventory, pos: d.POS, coupons: d.Coupons, cash: d.Cash, report: report.New(d.DB), social: social.New(d.DB), comms: d.Comms, hub: d.Hub,
 		mail: d.Mail, mux: http.NewServeMux()}
 	hc := huma.Config{
 		OpenAPI: &huma.OpenAPI{

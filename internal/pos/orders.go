@@ -238,7 +238,10 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Order, in
 		where += ` AND o.member_id = ?`
 		args = append(args, f.MemberID)
 	}
-	const at = `(CASE WHEN o.paid > 0 THEN o.paid ELSE o.created END)`
+	at := `(CASE WHEN o.paid > 0 THEN o.paid ELSE o.created END)`
+	if f.Status == StatusCompleted {
+		at = `o.paid` // a completed order always has paid > 0: the range then reads the orders_paid index
+	}
 	if f.Start != 0 {
 		where += ` AND ` + at + ` >= ?`
 		args = append(args, f.Start)
@@ -322,6 +325,7 @@ type productRow struct {
 	CategoryID   int64  `db:"category_id"`
 	Type         string `db:"type"`
 	Price        int64  `db:"price"`
+	Cost         int64  `db:"cost"`
 	Stock        int64  `db:"stock"`
 	Unlimited    int    `db:"unlimited_stock"`
 	Discount     int    `db:"discount"`
@@ -390,7 +394,7 @@ func (s *Service) resolve(ctx context.Context, q db.Q, clubID int64, in []LineIn
 		} else {
 			var ps []productRow
 			if err := db.Select(ctx, q, &ps, `SELECT p.id, p.title, p.code, COALESCE(c.title, '') AS category, COALESCE(p.category_id, 0) AS category_id, p.type, p.price, p.stock,
-				p.unlimited_stock, p.discount, p.unit_weight FROM products p LEFT JOIN club_categories c ON c.id = p.category_id
+				p.unlimited_stock, p.discount, p.unit_weight, p.cost FROM products p LEFT JOIN club_categories c ON c.id = p.category_id
 				WHERE p.id = ? AND p.club_id = ? AND p.kind = 'pro' AND p.deleted = 0`, l.PID, clubID); err != nil {
 				return nil, err
 			}
@@ -597,17 +601,17 @@ func writeLines(ctx context.Context, tx *sqlx.Tx, oid int64, rs []resolved, pric
 		pl := priced.Lines[i]
 		var pid, fid any
 		var title, code, category, typ string
-		var unit, grams int64
+		var unit, cost, grams int64
 		if r.fee != nil {
 			fid, title, code, typ, unit = r.fee.PID, r.fee.Title, r.fee.Code, "fee", int64(r.fee.Price)
 		} else {
 			p := r.product
-			pid, title, code, category, typ, unit = p.ID, p.Title, p.Code, p.Category, p.Type, p.Price
+			pid, title, code, category, typ, unit, cost = p.ID, p.Title, p.Code, p.Category, p.Type, p.Price, p.Cost
 			grams = p.grams(int64(r.in.Quantity), r.real)
 		}
 		if _, err := db.Exec(ctx, tx, `INSERT INTO order_lines (order_id, position, product_id, fee_type_id, title, code, category,
-			product_type, unit_price, quantity, real_quantity, grams, base_price, discount, total) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-			oid, i, pid, fid, title, code, category, typ, unit, int64(r.in.Quantity), r.real, grams, pl.Base, pl.Discount, pl.Total); err != nil {
+			product_type, unit_price, unit_cost, quantity, real_quantity, grams, base_price, discount, total) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+			oid, i, pid, fid, title, code, category, typ, unit, cost, int64(r.in.Quantity), r.real, grams, pl.Base, pl.Discount, pl.Total); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"socius/internal/amount"
 	"socius/internal/cash"
+	"socius/internal/club"
 	"socius/internal/db"
 	"socius/internal/problem"
 )
@@ -133,13 +134,7 @@ func (s *Service) WithClock(now func() time.Time) *Service { c := *s; c.now = no
 // monthStart is the first second of the calendar month of t in the club's
 // time zone (Europe/Madrid unless configured).
 func monthStart(t time.Time, tz string) int64 {
-	loc, err := time.LoadLocation(tz)
-	if err != nil {
-		loc, _ = time.LoadLocation("Europe/Madrid")
-	}
-	if loc == nil {
-		loc = time.UTC
-	}
+	loc := club.Location(tz)
 	l := t.In(loc)
 	return time.Date(l.Year(), l.Month(), 1, 0, 0, 0, 0, loc).Unix()
 }

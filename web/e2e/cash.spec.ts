@@ -3,7 +3,7 @@
 // history with its report, and the day's report, wide and narrow.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { call, chooseClub, featureText, login, shot } from './helpers';
+import { call, chooseClub, download, featureText, login, shot } from './helpers';
 
 const CLUB = 1;
 test.describe.configure({ mode: 'serial' });
@@ -48,6 +48,12 @@ test('cash in, a refused withdrawal, the period and its close with the differenc
   await page.goto('/app/closingregisterreport');
   await expect(page.getByRole('heading', { name: cs('periodReport.title') })).toBeVisible();
   await expect(page.getByTestId('card-income')).toBeVisible();
+  await expect(page.getByTestId('cash-chart')).toBeVisible();
+  // the period's movements as a spreadsheet, the box as its last row
+  const file = await download(page, 'export-csv');
+  expect(file.name).toBe('cash.csv');
+  expect(file.body.toString('utf8')).toContain('Cambio para la noche');
+  expect(file.body.toString('utf8').trim().split('\n').pop()).toContain(`Total en caja;;${(before + 50).toFixed(2).replace('.', ',').replace(/,00$/, '').replace(/(,\d)0$/, '$1')}`);
   await shot(page, 'cash-period-report-wide');
   await page.getByTestId('open-close').click();
   await expect(page.getByTestId('close-expected')).toHaveText(euros(before + 50));

@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { deflateSync } from 'node:zlib';
-import { chooseClub, featureText, login, shot, type Lang } from './helpers';
+import { chooseClub, featureText, login, png, shot, type Lang } from './helpers';
 
 // The dispensary screens (basic product manager and form, the dispensary list, the product detail
 // and its public QR page) against the real binary and its demo data: club 1 "Club Demo Socius" has
@@ -16,51 +15,6 @@ const dt = (lang: Lang, key: string, vars?: Record<string, string | number>) => 
 const es = (key: string, vars?: Record<string, string | number>) => dt('es', key, vars);
 const en = (key: string, vars?: Record<string, string | number>) => dt('en', key, vars);
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
-/** A small RGB PNG: a diagonal gradient between two colours with a light disc in the middle. */
-function png(w: number, h: number, from: number[], to: number[]): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < h; y++) {
-    const row = Buffer.alloc(1 + w * 3);
-    for (let x = 0; x < w; x++) {
-      const t = (x / w + y / h) / 2;
-      const d = Math.hypot(x - w / 2, y - h / 2) < Math.min(w, h) / 5 ? 0.35 : 0;
-      for (let i = 0; i < 3; i++) {
-        const v = from[i] + (to[i] - from[i]) * t;
-        row[1 + x * 3 + i] = Math.round(v + (255 - v) * d);
-      }
-    }
-    rows.push(row);
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 const PICTURE = png(320, 240, [126, 63, 160], [95, 163, 122]);
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();

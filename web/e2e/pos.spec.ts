@@ -110,6 +110,9 @@ test('a day at the counter: key fob, weight by price, scanned code, discount, ca
   // a scanned code alone adds its product after 2 s
   await page.getByTestId('product-search').fill(world.sodaCode);
   await expect(page.getByTestId('add-quantity')).toBeVisible({ timeout: 6000 });
+  // Enter once the dialog is ready, as a person would press it: one unit in the field, the cursor in it
+  await expect(page.getByTestId('add-quantity')).toHaveValue('1');
+  await expect(page.getByTestId('add-quantity')).toBeFocused();
   await page.getByTestId('add-quantity').press('Enter');
   await expect(page.getByTestId(`line-total-${world.soda}`)).toHaveText('2,00 €');
   await expect(page.getByTestId('order-total')).toHaveText('18,00 €');

@@ -1,4 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +17,14 @@ export const NOTIFICATION_SECONDS = 3;
 
 const boxProps = { 'data-testid': 'notification-box' } as HTMLAttributes<HTMLDivElement>;
 
-/** While a club is current, shows each message of /api/events as a transient box for 3 seconds. */
+/**
+ * While a club is current, shows each message of /api/events as a transient box for 3 seconds
+ * (a consultation's: its title, who wrote and what) and refreshes what the message is about.
+ */
 export function NotificationBox({ clubId }: { clubId: number | null }) {
   const { notification } = App.useApp();
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (clubId === null || typeof EventSource === 'undefined') return;
@@ -29,6 +34,13 @@ export function NotificationBox({ clubId }: { clubId: number | null }) {
       try {
         msg = JSON.parse(event.data) as PushMessage;
       } catch {
+        return;
+      }
+      // a consultation or a comment: the consultations screen reloads its list (features/social socialKeys.consults)
+      if (msg.type === 'comentario') void queryClient.invalidateQueries({ queryKey: ['social', clubId, 'consults'] });
+      // the TV settings changed: open TV screens apply them at once; nothing for a person to read
+      if (msg.type === 'tv') {
+        void queryClient.invalidateQueries({ queryKey: ['social', clubId, 'tv'] });
         return;
       }
       notification.open({
@@ -42,7 +54,7 @@ export function NotificationBox({ clubId }: { clubId: number | null }) {
       });
     };
     return () => source.close();
-  }, [clubId, notification, t]);
+  }, [clubId, notification, queryClient, t]);
 
   return null;
 }

@@ -16,7 +16,6 @@ export const cashKeys = {
   period: (club: number, page: number) => ['cash', club, 'period', page] as const,
   closes: (club: number, page: number) => ['cash', club, 'closes', page] as const,
   close: (club: number, cid: number) => ['cash', club, 'close', cid] as const,
-  report: (club: number, start: number, end: number) => ['cash', club, 'report', start, end] as const,
 };
 
 /** GET /api/cash_movement/ — the current period: its cards and a page of its movements. */
@@ -68,16 +67,12 @@ export function useCloseReport(club: number | null, cid: number | null) {
   });
 }
 
-/** GET /api/report_cash/ — the current period (no range) or the movements between two times. */
-export function useCashReport(club: number | null, range: { start: number; end: number } | null) {
+/** GET /api/report_cash/ — the current period (no day) or one day (YYYY-MM-DD), 00:00–23:59:59 in the club's time zone. */
+export function useCashReport(club: number | null, day: string | null) {
   return useQuery({
-    queryKey: cashKeys.report(club ?? 0, range?.start ?? 0, range?.end ?? 0),
+    queryKey: [...cashKeys.all(club ?? 0), 'report', day ?? 'period'],
     queryFn: () =>
-      unwrap(
-        api.GET('/api/report_cash/', {
-          params: { query: { asocid: club!, ...(range ? { start_date: range.start, end_date: range.end } : {}) } },
-        }),
-      ),
+      unwrap(api.GET('/api/report_cash/', { params: { query: { asocid: club!, ...(day ? { day } : {}) } } })),
     enabled: club !== null,
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
+import { downloadExport, type ExportFormat } from '../../shared/api/download';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, apiOrigin, unwrap } from '../../shared/api';
+import { api, apiOrigin, unwrap } from '../../shared/api';
 import {
   filterParams,
   PAGE_SIZE,
@@ -112,29 +113,11 @@ export function useAdjustStock(club: number | null) {
   });
 }
 
-export type ExportFormat = 'xlsx' | 'csv';
+export type { ExportFormat };
 
-/**
- * GET /api/dispensario/export — every product matching the manager's filter as productos.xlsx or
- * productos.csv, fetched as a blob and handed to the browser as a download.
- */
-export async function exportProducts(club: number, filter: ProductFilter, sort: ProductSort, format: ExportFormat): Promise<void> {
-  const params = new URLSearchParams({ asocid: String(club), format });
-  for (const [k, v] of Object.entries(filterParams(filter, sort))) params.set(k, String(v));
-  const res = await fetch(`${apiOrigin()}/api/dispensario/export?${params}`, { credentials: 'include' });
-  if (!res.ok) {
-    const body: unknown = await res.json().catch(() => null);
-    throw ApiError.from(res.status, body);
-  }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `productos.${format}`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** GET /api/dispensario/export — every product matching the manager's filter as productos.xlsx or productos.csv. */
+export function exportProducts(club: number, filter: ProductFilter, sort: ProductSort, format: ExportFormat): Promise<void> {
+  return downloadExport('/api/dispensario/export', { asocid: club, ...filterParams(filter, sort) }, 'productos', format);
 }
 
 /** Reads a file (or a fetched blob) as a base64 data URL, the form images travel in. */

@@ -263,10 +263,7 @@ export function fold(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
-/** The public link a product's QR code carries (the product detail screen, reachable logged out). */
-export function publicProductLink(origin: string, pid: number, club: number): string {
-  return `${origin}/app/dispensary_item?id=${pid}&asocid=${club}`;
-}
+export { publicProductLink } from '../../shared/api/links';
 
 /** The route of a product's stock movement history. */
 export function historyRoute(p: Pick<Product, 'pid' | 'titulo'>): string {

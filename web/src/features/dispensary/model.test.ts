@@ -13,7 +13,7 @@ import {
   productLink,
   type Product,
 } from './model';
-import { fitWithin } from './images';
+import { fitWithin } from '../../shared/ui/images';
 
 const product = (o: Partial<Product>): Product =>
   ({

@@ -1,3 +1,4 @@
+import { downloadExport, type ExportFormat } from '../../shared/api/download';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiOrigin, getCsrfToken, unwrap } from '../../shared/api';
 import type { Member, MemberPayload, SearchQuery } from './model';
@@ -148,29 +149,11 @@ export async function uploadDocuments(club: number, files: File[]) {
   return (body ?? []) as { fid: string; url: string; name: string }[];
 }
 
-export type ExportFormat = 'xlsx' | 'csv';
+export type { ExportFormat };
 
-/**
- * GET /api/ficha_socio/export — every match without paging as socios.xlsx or socios.csv, fetched
- * as a blob and handed to the browser as a download.
- */
-export async function exportMembers(club: number, q: SearchQuery, format: ExportFormat): Promise<void> {
-  const params = new URLSearchParams({ association: String(club), format });
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));
-  const res = await fetch(`${apiOrigin()}/api/ficha_socio/export?${params}`, { credentials: 'include' });
-  if (!res.ok) {
-    const body: unknown = await res.json().catch(() => null);
-    throw ApiError.from(res.status, body);
-  }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `socios.${format}`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** GET /api/ficha_socio/export — every match without paging as socios.xlsx or socios.csv. */
+export function exportMembers(club: number, q: SearchQuery, format: ExportFormat): Promise<void> {
+  return downloadExport('/api/ficha_socio/export', { association: club, ...q }, 'socios', format);
 }
 
 export { useMemberCategories } from '../../shared/api';

@@ -36,6 +36,9 @@ export function useMemberAccess() {
         makeOrder: gate('pos'),
         renewFee: gate('pos') && gate('fees_read'),
         topUp: canTopUp(data),
+        // the member's orders and wallet movements: the reports kept to the member (ms_id)
+        viewOrders: gate('ordersReport'),
+        viewWallet: gate('walletReport'),
       },
     };
   }, [club.data, currentId]);

@@ -261,3 +261,56 @@ export function useApplyCoupon(club: number | null) {
     onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),
   });
 }
+
+/** Spec part 2 §9: the orders report shows 19 orders a page. */
+export const ORDERS_REPORT_PAGE = 19;
+
+export interface ReportPeriod {
+  start: number;
+  end: number;
+}
+
+/**
+ * GET /api/order/ for the orders report: the completed orders paid in the period (one member's
+ * with ms_id), newest first. Orders still in process are the "pedidos en proceso" screen's.
+ */
+export function useOrdersReport(club: number | null, period: ReportPeriod, member: number | null, page: number) {
+  return useQuery({
+    queryKey: [...posKeys.club(club ?? 0), 'report', period.start, period.end, member, page],
+    queryFn: async () => {
+      const reply = await unwrap(
+        api.GET('/api/order/', {
+          params: {
+            query: {
+              asocid: club!,
+              status: 'completed',
+              start_date: period.start,
+              end_date: period.end,
+              membership_id: member ?? undefined,
+              page,
+              limit: ORDERS_REPORT_PAGE,
+            },
+          },
+        }),
+      );
+      return { data: (reply.data ?? []) as Order[], total: reply.total };
+    },
+    enabled: club !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/report_chart/sales — what completed orders took per local day, by payment method. */
+export function useSalesChart(club: number | null, period: ReportPeriod, member: number | null) {
+  return useQuery({
+    queryKey: [...posKeys.club(club ?? 0), 'salesChart', period.start, period.end, member],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/report_chart/sales', {
+          params: { query: { asocid: club!, start_date: period.start, end_date: period.end, card_id: member ?? undefined } },
+        }),
+      ),
+    enabled: club !== null,
+    placeholderData: keepPreviousData,
+  });
+}

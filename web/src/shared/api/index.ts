@@ -5,3 +5,4 @@ export { reportApiError, setApiErrorHandler } from './errorBus';
 export { apiOrigin, getCsrfToken, setCsrfToken } from './csrf';
 export { shouldReportCentrally, type RequestMeta } from './query';
 export * from './categories';
+export { publicProductLink } from './links';

@@ -193,6 +193,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cash_close/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The movements of one close (cid) as cash.xlsx or cash.csv */
+        get: operations["cashCloseExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cash_movement": {
         parameters: {
             query?: never;
@@ -261,6 +278,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkin_checkout/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check-ins and check-outs of the period as accesscontrol.xlsx or accesscontrol.csv, titled with the range */
+        get: operations["accessExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkin_checkout/{patient_id}": {
         parameters: {
             query?: never;
@@ -273,6 +307,57 @@ export interface paths {
         /** Record a check-in (ENTRA) or check-out (SALE) */
         post: operations["checkInOut"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consult/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new consultation (no nid: the caller's own) or a comment on one (nid) */
+        post: operations["consultCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consult/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Consultations with their comments: all of the club for staff, a member's own for the member */
+        get: operations["consultList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consult/{nid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a consultation and its comments */
+        delete: operations["consultDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -325,6 +410,74 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish an event */
+        post: operations["eventPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/attend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign the caller's own member record up for an event, once */
+        post: operations["eventAttend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's events with their sign-up counters (staff and the club's members) */
+        get: operations["eventList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/{nid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an event and its sign-ups */
+        delete: operations["eventDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -675,6 +828,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a news item */
+        post: operations["newsPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's news, newest first (staff and the club's members) */
+        get: operations["newsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/{nid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a news item */
+        delete: operations["newsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notification/create": {
         parameters: {
             query?: never;
@@ -772,6 +976,23 @@ export interface paths {
         post?: never;
         /** Cancel (delete) an order in process */
         delete: operations["orderDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders of the filter as orders.xlsx or orders.csv */
+        get: operations["orderExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -965,6 +1186,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/report_cash/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The movements of the current period or of a time range as cash.xlsx or cash.csv */
+        get: operations["cashReportExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report_chart/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check-ins per local hour of the day */
+        get: operations["chartAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report_chart/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales per local day by payment method (completed orders) */
+        get: operations["chartSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report_chart/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wallet top-ups against wallet spending per local day */
+        get: operations["chartWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report_sales_product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product performance: what each product sold in the period (15 a page), totals and top products */
+        get: operations["salesByProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report_sales_product/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every product row of the filter as efficiency.xlsx or efficiency.csv */
+        get: operations["salesByProductExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report_withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Withdrawals: one row per product line of completed orders (19 a page) with the totals of the filter */
+        get: operations["withdrawals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report_withdrawals/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every withdrawal of the filter as withdrawals.xlsx or withdrawals.csv */
+        get: operations["withdrawalsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/socius_coupon": {
         parameters: {
             query?: never;
@@ -1096,6 +1453,41 @@ export interface paths {
         put?: never;
         /** SMS invitation to a member's online account */
         post: operations["smsInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tv_products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the TV screens show: products on sale now and the basic items marked for TV */
+        get: operations["tvProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tv_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the club's TV screens look and move (the defaults until saved) */
+        get: operations["tvSettings"];
+        /** Save the club's TV settings */
+        put: operations["tvSave"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1247,6 +1639,23 @@ export interface paths {
         };
         /** Wallet movements of the club or one member (card_id) */
         get: operations["walletHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet_history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wallet movements of the period as wallet.xlsx or wallet.csv */
+        get: operations["walletExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1521,6 +1930,57 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        Consult: {
+            /** @description Plain text */
+            body: string;
+            /**
+             * Format: int64
+             * @description Unix seconds of the latest comment (the consultation's own date without one)
+             */
+            comment_date: number;
+            comments: components["schemas"]["ConsultComment"][] | null;
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            created: number;
+            /** Format: int64 */
+            membership_id: number;
+            /** @description The member who asked */
+            name: string;
+            /** Format: int64 */
+            nid: number;
+            title: string;
+        };
+        ConsultComment: {
+            /** @description Plain text */
+            body: string;
+            /** Format: int64 */
+            cid: number;
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            created: number;
+            name: string;
+            /** @description Written by the club's staff */
+            staff: boolean;
+        };
+        ConsultCreateInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association: number;
+            body: string;
+            /**
+             * Format: int64
+             * @description The consultation to comment on; absent or 0: a new consultation
+             */
+            nid?: number;
+            /** @description A new consultation's title */
+            title?: string;
+        };
         Consumption: {
             /** @description The member's consumption forecast in grams per month */
             consum_forecast: number;
@@ -1694,6 +2154,23 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        DaySales: {
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            cash: number;
+            /** @description YYYY-MM-DD in the club's time zone */
+            day: string;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            tpv: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            wallet: number;
+        };
+        DayWallet: {
+            day: string;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            spent: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            topups: number;
+        };
         DeleteResult: {
             message?: string;
             /** Format: int64 */
@@ -1705,6 +2182,65 @@ export interface components {
             url: string;
         };
         EmptyOutputBody: Record<string, never>;
+        EventAttendInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association: number;
+            /**
+             * Format: int64
+             * @description Event id
+             */
+            nid: number;
+        };
+        EventAttendOutputBody: {
+            attending: boolean;
+            /** Format: int64 */
+            counter: number;
+            /** Format: int64 */
+            nid: number;
+        };
+        EventItem: {
+            /** @description Whether the caller's member record is signed up */
+            attending: boolean;
+            /** @description Sanitised HTML */
+            body: string;
+            /**
+             * Format: int64
+             * @description Members signed up
+             */
+            counter: number;
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            created: number;
+            /** @description YYYY-MM-DD */
+            end_date: string;
+            images: components["schemas"]["SocialImage"][] | null;
+            /** Format: int64 */
+            nid: number;
+            /** @description YYYY-MM-DD */
+            start_date: string;
+            title: string;
+        };
+        EventPublishInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association: number;
+            /** @description HTML; sanitised before it is stored */
+            body?: string;
+            /** @description YYYY-MM-DD */
+            end_date: string;
+            /** @description Base64 data URLs (PNG, JPEG, GIF, WebP) */
+            images?: string[] | null;
+            /** @description YYYY-MM-DD */
+            start_date: string;
+            title: string;
+        };
         FeeSaveInputBody: {
             /** Format: int64 */
             asocid: number;
@@ -1744,6 +2280,15 @@ export interface components {
             /** Format: int64 */
             number: number;
             surname: string;
+        };
+        HourCount: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: int64
+             * @description 0-23 in the club's time zone
+             */
+            hour: number;
         };
         Image: {
             img: string;
@@ -2056,6 +2601,33 @@ export interface components {
         MyClubsOutputBody: {
             data: components["schemas"]["ClubSummary"][] | null;
         };
+        NewsItem: {
+            /** @description Sanitised HTML */
+            body: string;
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            created: number;
+            images: components["schemas"]["SocialImage"][] | null;
+            /** Format: int64 */
+            nid: number;
+            subtitle: string;
+            title: string;
+        };
+        NewsPublishInputBody: {
+            /** @description HTML; sanitised before it is stored */
+            body?: string;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            cid: number;
+            /** @description Base64 data URLs (PNG, JPEG, GIF, WebP) */
+            images?: string[] | null;
+            subtitle?: string;
+            title: string;
+        };
         NoveltiesOutputBody: {
             data: components["schemas"]["Novelty"][] | null;
         };
@@ -2337,6 +2909,30 @@ export interface components {
             pid: number;
             title: string;
         };
+        ProductSales: {
+            /** @description Gross income */
+            amount: number;
+            /** @description Gross income per gram or unit */
+            average_price: number;
+            category: string;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            cost_total: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            discount: number;
+            /** Format: int64 */
+            order: number;
+            /** Format: int64 */
+            pid: number;
+            /** @description Gross income less total cost */
+            profits: number;
+            /** @description Grams or units dispatched */
+            quantity: number;
+            /** @description The product's stock now */
+            stock: number;
+            title: string;
+            type: string;
+            unlimited_stock: boolean;
+        };
         Profile: {
             /** Format: int64 */
             created: number;
@@ -2432,6 +3028,8 @@ export interface components {
             };
         };
         Report: {
+            /** @description What completed orders took per local day of the scope, by payment method */
+            chart: components["schemas"]["DaySales"][] | null;
             employees: components["schemas"]["ReportEmployee"][] | null;
             members: components["schemas"]["ReportMember"][] | null;
             movements: components["schemas"]["Movement"][] | null;
@@ -2498,6 +3096,40 @@ export interface components {
             password: string;
             token: string;
         };
+        Sales: {
+            products: components["schemas"]["ProductSales"][] | null;
+            /** @description The 10 products with the most gross income */
+            top_amount: components["schemas"]["ProductSales"][] | null;
+            /** @description The 10 weight products most dispatched by grams */
+            top_grams: components["schemas"]["ProductSales"][] | null;
+            /**
+             * Format: int64
+             * @description Rows the filter keeps
+             */
+            total: number;
+            totals: components["schemas"]["SalesTotals"];
+        };
+        SalesTotals: {
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            amount: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            cost_total: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            discount: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            grams: number;
+            /**
+             * Format: int64
+             * @description Distinct orders
+             */
+            orders: number;
+            /** Format: int64 */
+            products: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            profits: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            units: number;
+        };
         SmsInviteInputBody: {
             /** Format: int64 */
             asocid: number;
@@ -2509,6 +3141,10 @@ export interface components {
              * @description The member's user (online account)
              */
             uid: number;
+        };
+        SocialImage: {
+            img: string;
+            thumb: string;
         };
         StockAdjustInputBody: {
             /** Format: int64 */
@@ -2617,6 +3253,43 @@ export interface components {
             /** Format: int64 */
             wallet_tpv_movement: number;
         };
+        TVProduct: {
+            categorias: string;
+            /** Format: int64 */
+            category: number;
+            /** @description Sanitised HTML */
+            cuerpo: string;
+            imagenes: components["schemas"]["Image"][] | null;
+            /** Format: int64 */
+            pid: number;
+            /** @description Euros; 0 for the basic catalogue */
+            precio: number;
+            /** @description Has a public page (the QR's link): a published product of the point of sale */
+            public: boolean;
+            subtitle: string;
+            titulo: string;
+            type: string;
+        };
+        TVSettingsBody: {
+            /**
+             * @description #RRGGBB
+             * @example #A463BF
+             */
+            backgroundcolor: string;
+            /**
+             * Format: int64
+             * @description Milliseconds per slide, 1000–999999
+             */
+            interval: number;
+            showItemDescription: boolean;
+            showItemQr: boolean;
+            showItemSubtitle: boolean;
+            /**
+             * @description #RRGGBB
+             * @example #FFFFFF
+             */
+            textcolor: string;
+        };
         Totals: {
             /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             add_total: number;
@@ -2630,6 +3303,37 @@ export interface components {
             movement: components["schemas"]["InventoryMovement"][] | null;
             /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             remove_total: number;
+        };
+        TvProductsOutputBody: {
+            logo: components["schemas"]["Img"];
+            products: components["schemas"]["TVProduct"][] | null;
+            /** @description Club name */
+            title: string;
+        };
+        TvSaveInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association: number;
+            /**
+             * @description #RRGGBB
+             * @example #A463BF
+             */
+            backgroundcolor: string;
+            /**
+             * Format: int64
+             * @description Milliseconds per slide, 1000–999999
+             */
+            interval: number;
+            showItemDescription: boolean;
+            showItemQr: boolean;
+            showItemSubtitle: boolean;
+            /**
+             * @description #RRGGBB
+             * @example #FFFFFF
+             */
+            textcolor: string;
         };
         URLRef: {
             url: string;
@@ -2700,6 +3404,59 @@ export interface components {
         WalletOutputBody: {
             /** @description The balance after the change */
             monedero: number;
+        };
+        Withdrawal: {
+            category: string;
+            code: string;
+            /** Format: int64 */
+            date: number;
+            /**
+             * Format: int64
+             * @description The order line
+             */
+            id: number;
+            /** Format: int64 */
+            membership_id: number;
+            nombre: string;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            order_id: number;
+            /** Format: int64 */
+            pid: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            quantity: number;
+            /** @description The weighed grams of a weight product */
+            real_quantity: number;
+            surname: string;
+            title: string;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            total: number;
+            /** @description peso (quantity in grams) or unidad/unidades */
+            type: string;
+        };
+        WithdrawalTotals: {
+            /** @description Quantity of the weight products */
+            grams: number;
+            /** Format: int64 */
+            lines: number;
+            /** Format: int64 */
+            orders: number;
+            /** @description Weighed grams of the weight products */
+            real_grams: number;
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            total: number;
+            /** @description Quantity of the unit products */
+            units: number;
+        };
+        WithdrawalsOutputBody: {
+            data: components["schemas"]["Withdrawal"][] | null;
+            /**
+             * Format: int64
+             * @description Rows the filter keeps
+             */
+            total: number;
+            totals: components["schemas"]["WithdrawalTotals"];
         };
     };
     responses: never;
@@ -3405,6 +4162,61 @@ export interface operations {
             };
         };
     };
+    cashCloseExport: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description The close */
+                cid: number;
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     cashMove: {
         parameters: {
             query?: never;
@@ -3630,6 +4442,63 @@ export interface operations {
             };
         };
     };
+    accessExport: {
+        parameters: {
+            query: {
+                association: number;
+                start_date: number;
+                end_date: number;
+                /** @description Only this member */
+                card_id?: number;
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     checkInOut: {
         parameters: {
             query?: never;
@@ -3652,6 +4521,186 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessEvent"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    consultCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultCreateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consult"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    consultList: {
+        parameters: {
+            query: {
+                association: number;
+                /** @description One consultation */
+                nid?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consult"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    consultDelete: {
+        parameters: {
+            query: {
+                association: number;
+            };
+            header?: never;
+            path: {
+                nid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOutputBody"];
                 };
             };
             /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
@@ -3939,6 +4988,246 @@ export interface operations {
             };
             /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    eventPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventPublishInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventItem"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    eventAttend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventAttendInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAttendOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    eventList: {
+        parameters: {
+            query: {
+                association: number;
+                /** @description One event */
+                nid?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventItem"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    eventDelete: {
+        parameters: {
+            query: {
+                association: number;
+            };
+            header?: never;
+            path: {
+                nid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5410,6 +6699,184 @@ export interface operations {
             };
         };
     };
+    newsPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsPublishInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsItem"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    newsList: {
+        parameters: {
+            query: {
+                association: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsItem"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    newsDelete: {
+        parameters: {
+            query: {
+                association: number;
+            };
+            header?: never;
+            path: {
+                nid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     pushCreate: {
         parameters: {
             query?: never;
@@ -5728,6 +7195,66 @@ export interface operations {
             };
             /** @description Missing or wrong CSRF token (auth.csrf) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    orderExport: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds: completed orders by payment time, open ones by creation */
+                start_date?: number;
+                end_date?: number;
+                membership_id?: number;
+                status?: "cart" | "completed" | "";
+                limit?: number;
+                page?: number;
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6368,6 +7895,8 @@ export interface operations {
                 /** @description Unix seconds; with end_date, the movements between them (the daily closing report); without, the current period */
                 start_date?: number;
                 end_date?: number;
+                /** @description A day (YYYY-MM-DD) in the club's time zone, 00:00:00 to 23:59:59; instead of start_date and end_date */
+                day?: string;
                 /** @description Accepted as the spec sends it; the report covers every movement of the scope */
                 status?: "all" | "null" | "";
             };
@@ -6384,6 +7913,495 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    cashReportExport: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; with end_date, the movements between them (the daily closing report); without, the current period */
+                start_date?: number;
+                end_date?: number;
+                /** @description A day (YYYY-MM-DD) in the club's time zone, 00:00:00 to 23:59:59; instead of start_date and end_date */
+                day?: string;
+                /** @description Accepted as the spec sends it; the report covers every movement of the scope */
+                status?: "all" | "null" | "";
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    chartAccess: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member */
+                card_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HourCount"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    chartSales: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member */
+                card_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DaySales"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    chartWallet: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member */
+                card_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayWallet"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    salesByProduct: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member (the report's ms_id) */
+                card_id?: number;
+                /** @description Name contains (case-insensitive) */
+                title?: string;
+                /** @description Category contains (case-insensitive) */
+                category?: string;
+                /** @description Default 15 */
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sales"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    salesByProductExport: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member (the report's ms_id) */
+                card_id?: number;
+                /** @description Name contains (case-insensitive) */
+                title?: string;
+                /** @description Category contains (case-insensitive) */
+                category?: string;
+                /** @description Default 15 */
+                limit?: number;
+                page?: number;
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    withdrawals: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member (the report's ms_id) */
+                membership_id?: number;
+                /** @description Product contains (case-insensitive) */
+                title?: string;
+                code?: string;
+                category?: string;
+                /** @description Member number contains */
+                number?: string;
+                nombre?: string;
+                surname?: string;
+                /** @description Default 19 */
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalsOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    withdrawalsExport: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member (the report's ms_id) */
+                membership_id?: number;
+                /** @description Product contains (case-insensitive) */
+                title?: string;
+                code?: string;
+                category?: string;
+                /** @description Member number contains */
+                number?: string;
+                nombre?: string;
+                surname?: string;
+                /** @description Default 19 */
+                limit?: number;
+                page?: number;
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
@@ -6951,6 +8969,165 @@ export interface operations {
             };
         };
     };
+    tvProducts: {
+        parameters: {
+            query: {
+                association: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TvProductsOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    tvSettings: {
+        parameters: {
+            query: {
+                association: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TVSettingsBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    tvSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TvSaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TVSettingsBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     updatesNews: {
         parameters: {
             query?: never;
@@ -7354,6 +9531,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WalletMovement"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    walletExport: {
+        parameters: {
+            query: {
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member's movements */
+                card_id?: number;
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */

@@ -2,6 +2,7 @@ import { Segmented, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
+import { SalesPerDayChart } from '../../../shared/reports/charts';
 import layout from '../../../shared/ui/layout.module.css';
 import type { CashReport } from '../api';
 import styles from '../cash.module.css';
@@ -65,6 +66,9 @@ export function CashReportView({ report }: { report: CashReport }) {
   return (
     <div className={styles.report}>
       <SummaryCards summary={report.summary} full />
+      {(report.chart?.length ?? 0) > 0 && (
+        <SalesPerDayChart data={report.chart ?? []} testId="cash-chart" />
+      )}
       <Segmented<Section>
         value={section}
         onChange={setSection}

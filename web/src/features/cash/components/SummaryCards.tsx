@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import type { CashSummary } from '../api';
+import { StatCards } from '../../../shared/reports/StatCards';
 import styles from '../cash.module.css';
 
 interface Card {
@@ -37,17 +38,17 @@ export function SummaryCards({ summary, full = false }: { summary: CashSummary; 
   }
   return (
     <section className={styles.cardsBlock} aria-label={t('cash.cards.label')}>
-      <div className={styles.cards} data-testid="cash-cards">
-        {cards.map((c) => (
-          <div key={c.key} className={`${styles.card} ${c.tone ? styles[c.tone] : ''}`} data-testid={`card-${c.key}`}>
-            <span className={styles.cardLabel}>{t(`cash.cards.${c.key}`)}</span>
-            <strong className={styles.cardAmount} data-testid={`card-${c.key}-amount`}>
-              {formatMoney(c.amount)}
-            </strong>
-            {c.count !== undefined && <span className={styles.cardCount}>{t('cash.cards.count', { count: c.count })}</span>}
-          </div>
-        ))}
-      </div>
+      <StatCards
+        testId="cash-cards"
+        label={t('cash.cards.label')}
+        cards={cards.map((c) => ({
+          key: c.key,
+          label: t(`cash.cards.${c.key}`),
+          value: formatMoney(c.amount),
+          note: c.count === undefined ? undefined : t('cash.cards.count', { count: c.count }),
+          tone: c.tone,
+        }))}
+      />
       <p className={styles.span} data-testid="cash-span">
         {s.first_movement
           ? t('cash.cards.span', { first: formatDateTime(s.first_movement), last: formatDateTime(s.end_movement) })

@@ -1,11 +1,12 @@
 import '../i18n';
-import { App, Form, Input, InputNumber, Segmented } from 'antd';
+import { App, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownLocally } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
 import { useCurrentClubId } from '../../../shared/session';
 import { useCashMove, useCashPeriod } from '../api';
+import { AmountNoteFields } from '../components/AmountNoteFields';
 import { CashDialog } from '../components/CashDialog';
 import { cashErrorText } from '../errors';
 import styles from '../cash.module.css';
@@ -25,7 +26,6 @@ export default function CashMovementPage() {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const box = period.data?.summary.cash_box_total_amount ?? 0;
-  const sep = i18n.language === 'en' ? '.' : ',';
 
   const save = () => {
     if (!amount) {
@@ -75,30 +75,21 @@ export default function CashMovementPage() {
         ]}
         data-testid="move-direction"
       />
-      <Form layout="vertical" requiredMark={false} className={styles.moveForm}>
-        <Form.Item htmlFor="move-amount-input" label={t('cash.move.amount')} validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
-          <InputNumber
-            size="large"
-            min={0}
-            precision={2}
-            decimalSeparator={sep}
-            suffix="€"
-            autoFocus
-            className={styles.full}
-            value={amount}
-            onChange={(v) => {
-              setAmount(typeof v === 'number' ? v : null);
-              setError(null);
-            }}
-            onPressEnter={save}
-            id="move-amount-input"
-            data-testid="move-amount"
-          />
-        </Form.Item>
-        <Form.Item htmlFor="move-note-input" label={t('cash.move.note')}>
-          <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} value={note} onChange={(e) => setNote(e.target.value)} id="move-note-input" data-testid="move-note" />
-        </Form.Item>
-      </Form>
+      <AmountNoteFields
+        id="move"
+        className={styles.moveForm}
+        amountLabel={t('cash.move.amount')}
+        noteLabel={t('cash.move.note')}
+        amount={amount}
+        onAmount={(v) => {
+          setAmount(v);
+          setError(null);
+        }}
+        note={note}
+        onNote={setNote}
+        error={error}
+        onEnter={save}
+      />
     </CashDialog>
   );
 }

@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney } from '../../../shared/format';
 import { useCurrentClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ExportButtons } from '../../../shared/reports/ExportButtons';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { CLOSES_PAGE, useCloseReport, useCloses, type CashClose } from '../api';
 import { CashReportView } from '../components/CashReportView';
@@ -67,6 +68,7 @@ export default function CloseHistoryPage() {
         size={isDesktop ? 1100 : '100%'}
         title={current ? t('cash.history.reportTitle', { id: current.cid, date: formatDateTime(current.created) }) : t('cash.history.title')}
         destroyOnHidden
+        extra={current && <ExportButtons path="/api/cash_close/export" name="cash" params={{ asocid: club, cid: current.cid }} />}
         data-testid="close-drawer"
       >
         {detail.data?.report ? <CashReportView report={detail.data.report} /> : <Skeleton active paragraph={{ rows: 8 }} />}

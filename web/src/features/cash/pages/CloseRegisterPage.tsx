@@ -1,11 +1,12 @@
 import '../i18n';
-import { App, Form, Input, InputNumber } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownLocally } from '../../../shared/api';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { useCurrentClubId } from '../../../shared/session';
 import { useCashPeriod, useCloseRegister } from '../api';
+import { AmountNoteFields } from '../components/AmountNoteFields';
 import { CashDialog } from '../components/CashDialog';
 import { cashErrorText } from '../errors';
 import styles from '../cash.module.css';
@@ -28,7 +29,6 @@ export default function CloseRegisterPage() {
   const total = period.data?.summary.total_amount ?? 0;
   const first = period.data?.summary.first_movement ?? 0;
   const difference = counted === null ? null : Math.round((counted - total) * 100) / 100;
-  const sep = i18n.language === 'en' ? '.' : ',';
 
   const confirm = () => {
     if (counted === null) {
@@ -77,30 +77,21 @@ export default function CloseRegisterPage() {
           ? t('cash.close.since', { date: formatDateTime(first) })
           : t('cash.cards.noMovements')}
       </p>
-      <Form layout="vertical" requiredMark={false}>
-        <Form.Item htmlFor="close-counted-input" label={t('cash.close.counted')} validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
-          <InputNumber
-            size="large"
-            min={0}
-            precision={2}
-            decimalSeparator={sep}
-            suffix="€"
-            autoFocus
-            className={styles.full}
-            value={counted}
-            onChange={(v) => {
-              setCounted(typeof v === 'number' ? v : null);
-              setError(null);
-            }}
-            onPressEnter={confirm}
-            id="close-counted-input"
-            data-testid="close-counted"
-          />
-        </Form.Item>
-        <Form.Item htmlFor="close-note-input" label={t('cash.close.note')}>
-          <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} value={note} onChange={(e) => setNote(e.target.value)} id="close-note-input" data-testid="close-note" />
-        </Form.Item>
-      </Form>
+      <AmountNoteFields
+        id="close"
+        amountLabel={t('cash.close.counted')}
+        amountTestId="close-counted"
+        noteLabel={t('cash.close.note')}
+        amount={counted}
+        onAmount={(v) => {
+          setCounted(v);
+          setError(null);
+        }}
+        note={note}
+        onNote={setNote}
+        error={error}
+        onEnter={confirm}
+      />
       <div className={`${styles.boxLine} ${difference === null ? '' : difference < 0 ? styles.negative : difference > 0 ? styles.positive : ''}`}>
         <span>{t('cash.close.difference')}</span>
         <strong data-testid="close-difference">{difference === null ? '—' : formatMoney(difference)}</strong>

@@ -7,6 +7,7 @@ import { canAccess, gates } from '../../../shared/access/gates';
 import { useClub, useCurrentClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ExportButtons } from '../../../shared/reports/ExportButtons';
 import { useCashReport } from '../api';
 import { CashReportView } from '../components/CashReportView';
 
@@ -23,11 +24,14 @@ export default function ClosingRegisterReportPage() {
         title={t('cash.periodReport.title')}
         subtitle={t('cash.periodReport.subtitle')}
         actions={
-          canAccess(gates.screens.closeregister, clubInfo) && (
-            <Button size="large" type="primary" icon={<LockOutlined />} onClick={() => navigate('/closeregister')} data-testid="open-close">
-              {t('cash.close.open')}
-            </Button>
-          )
+          <>
+            <ExportButtons path="/api/report_cash/export" name="cash" params={{ asocid: club }} />
+            {canAccess(gates.screens.closeregister, clubInfo) && (
+              <Button size="large" type="primary" icon={<LockOutlined />} onClick={() => navigate('/closeregister')} data-testid="open-close">
+                {t('cash.close.open')}
+              </Button>
+            )}
+          </>
         }
       />
       {report.data ? <CashReportView report={report.data} /> : <Skeleton active paragraph={{ rows: 8 }} />}

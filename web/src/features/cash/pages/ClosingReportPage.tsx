@@ -7,23 +7,25 @@ import dayjs from '../../../shared/format/dayjs';
 import { useCurrentClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ExportButtons } from '../../../shared/reports/ExportButtons';
 import { useCashReport } from '../api';
 import { CashReportView } from '../components/CashReportView';
 import styles from '../cash.module.css';
 
-/** Route "closingreport": one day's cash report, 00:00:00 to 23:59:59 of the chosen day (default today). */
+/** Route "closingreport": one day's cash report, 00:00:00 to 23:59:59 of the chosen day in the club's time zone (default today). */
 export default function ClosingReportPage() {
   const { t } = useTranslation();
   const club = useCurrentClubId();
   const [day, setDay] = useState<Dayjs>(() => dayjs());
-  const range = { start: day.startOf('day').unix(), end: day.endOf('day').unix() };
-  const report = useCashReport(club, range);
+  // the server reads the day in the club's time zone, whatever the browser's
+  const report = useCashReport(club, day.format('YYYY-MM-DD'));
   return (
     <div className={layout.page} data-testid="closing-report-page">
       <PageHeader
         title={t('cash.dayReport.title')}
         subtitle={t('cash.dayReport.subtitle')}
         actions={
+          <>
           <DatePicker
             size="large"
             value={day}
@@ -35,6 +37,8 @@ export default function ClosingReportPage() {
             className={styles.dayPicker}
             data-testid="report-day"
           />
+          <ExportButtons path="/api/report_cash/export" name="cash" params={{ asocid: club, day: day.format('YYYY-MM-DD') }} />
+          </>
         }
       />
       {report.data ? <CashReportView report={report.data} /> : <Skeleton active paragraph={{ rows: 8 }} />}

@@ -8,7 +8,7 @@ import { isApiError, useClubCategories } from '../../../shared/api';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useBasicItems, useSaveBasicItem } from '../api';
-import { ImagesField } from '../components/ImagesField';
+import { ImagesField } from '../../../shared/ui/ImagesField';
 import { ProductCard } from '../components/ProductCard';
 import styles from '../dispensary.module.css';
 import { dispensaryErrorText } from '../errors';

@@ -1,9 +1,11 @@
 import {
+  AccountBookOutlined,
   CreditCardOutlined,
   CrownOutlined,
   DeleteOutlined,
   EditOutlined,
   FileOutlined,
+  FileTextOutlined,
   KeyOutlined,
   LoginOutlined,
   LogoutOutlined,
@@ -201,6 +203,20 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
                   {can.renewFee && (
                     <Button icon={<CreditCardOutlined />} onClick={() => navigate(`/pos?nid=${m.nid}&renew=1`)} data-testid="detail-renew">
                       {t('members.detail.renewFee')}
+                    </Button>
+                  )}
+                </div>
+              )}
+              {(can.viewOrders || can.viewWallet) && (
+                <div className={styles.counterActions}>
+                  {can.viewOrders && (
+                    <Button icon={<FileTextOutlined />} onClick={() => navigate(`/ordersReport?ms_id=${m.nid}`)} data-testid="detail-view-orders">
+                      {t('members.detail.viewOrders')}
+                    </Button>
+                  )}
+                  {can.viewWallet && (
+                    <Button icon={<AccountBookOutlined />} onClick={() => navigate(`/walletReport?ms_id=${m.nid}`)} data-testid="detail-view-wallet">
+                      {t('members.detail.viewWallet')}
                     </Button>
                   )}
                 </div>

@@ -67,7 +67,7 @@ export function OrderHistoryModal({ club, member, open, methods, onClose }: Prop
   );
 }
 
-function RefundModal({ club, order, methods, onClose }: { club: number; order: Order | null; methods: PayType[]; onClose: () => void }) {
+export function RefundModal({ club, order, methods, onClose }: { club: number; order: Order | null; methods: PayType[]; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const refund = useRefund(club);

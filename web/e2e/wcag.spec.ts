@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { audit, chooseClub, login, settle } from './helpers';
+import { alreadyAudited, audit, chooseClub, login, settle } from './helpers';
 
 // Every screen and side-menu dialog of the route registry, logged in as the demo Administrador,
 // audited with axe-core (WCAG 2.1 A and AA) in a wide and a narrow window. The suites of each
 // feature audit every screen they photograph, in the states they reach; this one makes sure no
-// route is left out, including the ones still being prepared.
+// route is left out, including the ones still being prepared. It runs last (file order) and skips
+// a route a feature suite of the same run has already audited in the same kind of window.
 const registry = readFileSync(new URL('../src/app/routes.tsx', import.meta.url), 'utf8');
 const names = [...registry.matchAll(/\b(?:screen|dialog)\('([A-Za-z_]+)'/g)].map((m) => m[1]);
 const DEMO_CLUB = 1;
@@ -24,6 +25,7 @@ for (const [label, viewport] of [
     await chooseClub(page, DEMO_CLUB);
     let plannedSeen = false;
     for (const name of names) {
+      if (alreadyAudited(`/app/${name}`, label)) continue;
       await page.goto(`/app/${name}`);
       await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
       await settle(page);

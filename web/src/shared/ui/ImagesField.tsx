@@ -2,9 +2,11 @@ import { DeleteOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip, Upload } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from '../dispensary.module.css';
-import { ImageError, prepareImage } from '../images';
-import { MAX_IMAGES } from '../model';
+import { ImageError, prepareImage } from './images';
+import styles from './images.module.css';
+
+/** Pictures a form takes unless it says otherwise. */
+export const MAX_IMAGES = 8;
 
 interface Props {
   /** Data URLs (new) and /api/files/… addresses (kept), the first is the cover. */
@@ -34,13 +36,13 @@ export function ImagesField({ value = [], onChange, max = MAX_IMAGES }: Props) {
         const reason = e instanceof ImageError ? e.reason : 'notImage';
         message.error(
           reason === 'tooLarge'
-            ? t('dispensary.form.imageTooLarge', { name: f.name })
-            : t('dispensary.form.notImage', { name: f.name }),
+            ? t('images.imageTooLarge', { name: f.name })
+            : t('images.notImage', { name: f.name }),
           5,
         );
       }
     }
-    if (skipped > 0) message.warning(t('dispensary.form.tooManyImages', { max, count: skipped }), 4);
+    if (skipped > 0) message.warning(t('images.tooManyImages', { max, count: skipped }), 4);
     if (added.length > 0) onChange?.([...current.current, ...added].slice(0, max));
   };
 
@@ -63,30 +65,30 @@ export function ImagesField({ value = [], onChange, max = MAX_IMAGES }: Props) {
     <div className={styles.images} data-testid="images-field">
       {value.map((src, i) => (
         <div className={styles.imageTile} key={`${i}-${src.slice(-24)}`} data-testid={`image-${i}`}>
-          <img src={src} alt={t('dispensary.form.imageN', { n: i + 1 })} />
-          {i === 0 && value.length > 1 && <span className={styles.imageCover}>{t('dispensary.form.cover')}</span>}
+          <img src={src} alt={t('images.imageN', { n: i + 1 })} />
+          {i === 0 && value.length > 1 && <span className={styles.imageCover}>{t('images.cover')}</span>}
           <div className={styles.imageTools}>
             {i > 0 && (
-              <Tooltip title={t('dispensary.form.makeCover')}>
+              <Tooltip title={t('images.makeCover')}>
                 <Button
                   size="small"
                   shape="circle"
                   className={styles.imageTool}
                   icon={<StarOutlined />}
-                  aria-label={t('dispensary.form.makeCover')}
+                  aria-label={t('images.makeCover')}
                   onClick={() => makeCover(i)}
                   data-testid={`image-cover-${i}`}
                 />
               </Tooltip>
             )}
-            <Tooltip title={t('dispensary.form.removeImage', { n: i + 1 })}>
+            <Tooltip title={t('images.removeImage', { n: i + 1 })}>
               <Button
                 size="small"
                 shape="circle"
                 danger
                 className={styles.imageTool}
                 icon={<DeleteOutlined />}
-                aria-label={t('dispensary.form.removeImage', { n: i + 1 })}
+                aria-label={t('images.removeImage', { n: i + 1 })}
                 onClick={() => remove(i)}
                 data-testid={`image-remove-${i}`}
               />
@@ -108,7 +110,7 @@ export function ImagesField({ value = [], onChange, max = MAX_IMAGES }: Props) {
         >
           <button type="button" className={styles.addTile} data-testid="images-add">
             <PlusOutlined className={styles.addTileIcon} />
-            <span>{t('dispensary.form.addImage')}</span>
+            <span>{t('images.addImage')}</span>
           </button>
         </Upload>
       )}

@@ -1,0 +1,433 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"socius/internal/cash"
+	"socius/internal/pos"
+	"socius/internal/report"
+)
+
+// The report screens (spec part 2 §7 "Orders and reports"): withdrawals,
+// product performance, the charts, and every report's Excel and CSV export.
+// Each route takes the gate of the screen it serves, so an export or a chart
+// tells no one more than the report they may read.
+func (s *Server) registerReportRoutes() {
+	register(s, op("GET", "/api/report_withdrawals", "withdrawals", "Withdrawals: one row per product line of completed orders (19 a page) with the totals of the filter"),
+		Club("dispensationReport", Query("asocid")), s.withdrawals)
+	register(s, op("GET", "/api/report_withdrawals/export", "withdrawalsExport", "Every withdrawal of the filter as withdrawals.xlsx or withdrawals.csv"),
+		Club("dispensationReport", Query("asocid")), s.withdrawalsExport)
+	register(s, op("GET", "/api/report_sales_product", "salesByProduct", "Product performance: what each product sold in the period (15 a page), totals and top products"),
+		Club("efficiencyReport", Query("asocid")), s.salesByProduct)
+	register(s, op("GET", "/api/report_sales_product/export", "salesByProductExport", "Every product row of the filter as efficiency.xlsx or efficiency.csv"),
+		Club("efficiencyReport", Query("asocid")), s.salesByProductExport)
+	register(s, op("GET", "/api/order/export", "orderExport", "The orders of the filter as orders.xlsx or orders.csv"),
+		Club("ordersReport", Query("asocid")), s.orderExport)
+	register(s, op("GET", "/api/wallet_history/export", "walletExport", "The wallet movements of the period as wallet.xlsx or wallet.csv"),
+		Club("walletReport", Query("asocid")), s.walletExport)
+	register(s, op("GET", "/api/checkin_checkout/export", "accessExport", "Check-ins and check-outs of the period as accesscontrol.xlsx or accesscontrol.csv, titled with the range"),
+		Club("accesscontrolreport", Query("association")), s.accessExport)
+	register(s, op("GET", "/api/report_cash/export", "cashReportExport", "The movements of the current period or of a time range as cash.xlsx or cash.csv"),
+		Club("closingreport", Query("asocid")), s.cashExport)
+	register(s, op("GET", "/api/cash_close/export", "cashCloseExport", "The movements of one close (cid) as cash.xlsx or cash.csv"),
+		Club("closeregisterhistory", Query("asocid")), s.cashCloseExport)
+	register(s, op("GET", "/api/report_chart/sales", "chartSales", "Sales per local day by payment method (completed orders)"),
+		Club("ordersReport", Query("asocid")), s.chartSales)
+	register(s, op("GET", "/api/report_chart/wallet", "chartWallet", "Wallet top-ups against wallet spending per local day"),
+		Club("walletReport", Query("asocid")), s.chartWallet)
+	register(s, op("GET", "/api/report_chart/access", "chartAccess", "Check-ins per local hour of the day"),
+		Club("accesscontrolreport", Query("asocid")), s.chartAccess)
+}
+
+// PeriodQuery is a report's period: unix seconds, the last 7 days to now by default.
+type PeriodQuery struct {
+	Asocid    int64 `query:"asocid" required:"true"`
+	StartDate int64 `query:"start_date" minimum:"0" doc:"Unix seconds; default 7 days before end_date"`
+	EndDate   int64 `query:"end_date" minimum:"0" doc:"Unix seconds; default now"`
+}
+
+func (p PeriodQuery) period() (report.Range, error) {
+	start, end := lastWeek(p.StartDate, p.EndDate)
+	if end < start {
+		return report.Range{}, Fail(400, "report.range", "La fecha final es anterior a la inicial")
+	}
+	return report.Range{Start: start, End: end}, nil
+}
+
+// reportMember refuses a report about a member (ms_id) who is not of the
+// gate's club, so a report never says whether another club's member exists
+// by answering an empty list for one and rows for the other.
+func (s *Server) reportMember(ctx context.Context, id int64) error {
+	if id == 0 {
+		return nil
+	}
+	var n int
+	if err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM members WHERE id = ? AND club_id = ?`, id, info(ctx).Club.ID); err != nil {
+		return err
+	}
+	if n == 0 {
+		return pos.ErrMemberNotFound
+	}
+	return nil
+}
+
+type FormatQuery struct {
+	Format string `query:"format" enum:"xlsx,csv" default:"xlsx"`
+}
+
+type WithdrawalsQuery struct {
+	PeriodQuery
+	MembershipID int64  `query:"membership_id" doc:"One member (the report's ms_id)"`
+	Title        string `query:"title" maxLength:"100" doc:"Product contains (case-insensitive)"`
+	Code         string `query:"code" maxLength:"100"`
+	Category     string `query:"category" maxLength:"100"`
+	Number       string `query:"number" maxLength:"20" doc:"Member number contains"`
+	Nombre       string `query:"nombre" maxLength:"100"`
+	Surname      string `query:"surname" maxLength:"100"`
+	Limit        int    `query:"limit" minimum:"0" maximum:"1000" doc:"Default 19"`
+	Page         int    `query:"page" minimum:"0" maximum:"1000000"`
+}
+
+func (s *Server) withdrawalFilter(ctx context.Context, in *WithdrawalsQuery) (report.WithdrawalFilter, error) {
+	if err := s.reportMember(ctx, in.MembershipID); err != nil {
+		return report.WithdrawalFilter{}, err
+	}
+	r, err := in.period()
+	return report.WithdrawalFilter{Range: r, MemberID: in.MembershipID, Title: in.Title, Code: in.Code, Category: in.Category,
+		Number: in.Number, Name: in.Nombre, Surname: in.Surname, Limit: in.Limit, Page: in.Page}, err
+}
+
+type withdrawalsOutput struct {
+	Body struct {
+		Data   []report.Withdrawal     `json:"data"`
+		Total  int                     `json:"total" doc:"Rows the filter keeps"`
+		Totals report.WithdrawalTotals `json:"totals"`
+	}
+}
+
+func (s *Server) withdrawals(ctx context.Context, in *WithdrawalsQuery) (*withdrawalsOutput, error) {
+	f, err := s.withdrawalFilter(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	out := &withdrawalsOutput{}
+	out.Body.Data, out.Body.Totals, err = s.report.Withdrawals(ctx, info(ctx).Club.ID, f)
+	out.Body.Total = out.Body.Totals.Lines
+	return out, err
+}
+
+type withdrawalsExportInput struct {
+	WithdrawalsQuery
+	FormatQuery
+}
+
+var withdrawalsHeader = []string{"Pedido", "Fecha", "Producto", "SKU", "Categoría", "Cantidad", "Unidad", "Peso real (g)", "Total (€)",
+	"Nº socio", "Nombre", "Apellido"}
+
+func (s *Server) withdrawalsExport(ctx context.Context, in *withdrawalsExportInput) (*downloadOutput, error) {
+	f, err := s.withdrawalFilter(ctx, &in.WithdrawalsQuery)
+	if err != nil {
+		return nil, err
+	}
+	f.Limit, f.Page = -1, 0
+	c := info(ctx).Club
+	list, _, err := s.report.Withdrawals(ctx, c.ID, f)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([][]any, len(list))
+	for i, w := range list {
+		var real any
+		unit := "u"
+		if w.Type == "peso" {
+			real, unit = w.RealQuantity.Float(), "g"
+		}
+		rows[i] = []any{w.OID, localTime(w.Date, c.Location()), w.Title, w.Code, w.Category, w.Quantity.Float(), unit, real, w.Total.Float(),
+			w.Number, w.Name, w.Surname}
+	}
+	return download(in.Format, "withdrawals", "Retiradas", withdrawalsHeader, rows)
+}
+
+type SalesQuery struct {
+	PeriodQuery
+	CardID   int64  `query:"card_id" doc:"One member (the report's ms_id)"`
+	Title    string `query:"title" maxLength:"100" doc:"Name contains (case-insensitive)"`
+	Category string `query:"category" maxLength:"100" doc:"Category contains (case-insensitive)"`
+	Limit    int    `query:"limit" minimum:"0" maximum:"1000" doc:"Default 15"`
+	Page     int    `query:"page" minimum:"0" maximum:"1000000"`
+}
+
+func (s *Server) salesFilter(ctx context.Context, in *SalesQuery) (report.SalesFilter, error) {
+	if err := s.reportMember(ctx, in.CardID); err != nil {
+		return report.SalesFilter{}, err
+	}
+	r, err := in.period()
+	return report.SalesFilter{Range: r, MemberID: in.CardID, Title: in.Title, Category: in.Category, Limit: in.Limit, Page: in.Page}, err
+}
+
+type salesOutput struct{ Body *report.Sales }
+
+func (s *Server) salesByProduct(ctx context.Context, in *SalesQuery) (*salesOutput, error) {
+	f, err := s.salesFilter(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.report.Sales(ctx, info(ctx).Club.ID, f)
+	return &salesOutput{Body: r}, err
+}
+
+type salesExportInput struct {
+	SalesQuery
+	FormatQuery
+}
+
+var salesHeader = []string{"Producto", "Categoría", "Pedidos", "Stock actual", "Cantidad despachada", "Unidad", "Coste total (€)",
+	"Precio medio (€)", "Descuento (€)", "Ingreso bruto (€)", "Beneficio neto (€)"}
+
+func (s *Server) salesByProductExport(ctx context.Context, in *salesExportInput) (*downloadOutput, error) {
+	f, err := s.salesFilter(ctx, &in.SalesQuery)
+	if err != nil {
+		return nil, err
+	}
+	f.Limit, f.Page = -1, 0
+	r, err := s.report.Sales(ctx, info(ctx).Club.ID, f)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([][]any, len(r.Products))
+	for i, p := range r.Products {
+		var stock any = p.Stock.Float()
+		if p.Unlimited {
+			stock = "∞"
+		}
+		rows[i] = []any{p.Title, p.Category, p.Orders, stock, p.Quantity.Float(), unitOf(p.Type), p.CostTotal.Float(),
+			p.AveragePrice.Float(), p.Discount.Float(), p.Amount.Float(), p.Profits.Float()}
+	}
+	return download(in.Format, "efficiency", "Rendimiento", salesHeader, rows)
+}
+
+func unitOf(productType string) string {
+	if productType == "peso" {
+		return "g"
+	}
+	return "u"
+}
+
+// localTime is a time as the club reads it, for a spreadsheet cell.
+func localTime(t int64, loc *time.Location) string {
+	if t == 0 {
+		return ""
+	}
+	return time.Unix(t, 0).In(loc).Format("02/01/2006 15:04")
+}
+
+type orderExportInput struct {
+	OrderListQuery
+	FormatQuery
+}
+
+var orderExportHeader = []string{"Pedido", "Fecha", "Estado", "Nº socio", "Nombre", "Apellido", "Productos", "Base (€)", "Descuento (€)",
+	"Total (€)", "Reembolsado (€)", "Pago", "Cobrado por"}
+
+func (s *Server) orderExport(ctx context.Context, in *orderExportInput) (*downloadOutput, error) {
+	if err := s.reportMember(ctx, in.MembershipID); err != nil {
+		return nil, err
+	}
+	c := info(ctx).Club
+	var rows [][]any
+	for page := 0; ; page++ {
+		list, total, err := s.pos.List(ctx, c.ID, pos.Filter{Start: in.StartDate, End: in.EndDate, MemberID: in.MembershipID,
+			Status: in.Status, Limit: pos.MaxPageSize, Page: page})
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range list {
+			lines := make([]string, len(o.Products))
+			for i, l := range o.Products {
+				lines[i] = fmt.Sprintf("%s × %s%s", l.Product.Title, l.Quantity, map[bool]string{true: " g"}[l.Product.Type == "peso"])
+			}
+			status := "En proceso"
+			if o.Status == pos.StatusCompleted {
+				status = "Completado"
+			}
+			rows = append(rows, []any{o.OID, localTime(max(o.Paid, o.Created), c.Location()), status, o.Card.Number, o.Card.Nombre, o.Card.Surname,
+				strings.Join(lines, ", "), o.BasePrice.Float(), o.Discount.Float(), o.Total.Float(), o.Refunded.Float(), payName(o.PayType), o.PaidBy})
+		}
+		if len(list) == 0 || len(rows) >= total {
+			break
+		}
+	}
+	return download(in.Format, "orders", "Pedidos", orderExportHeader, rows)
+}
+
+// payName is a payment method as the club's staff call it.
+func payName(t string) string {
+	switch t {
+	case "cash":
+		return "Efectivo"
+	case "tpv":
+		return "Tarjeta"
+	case "wallet":
+		return "Monedero"
+	}
+	return t
+}
+
+type walletExportInput struct {
+	WalletHistoryQuery
+	FormatQuery
+}
+
+var walletHeader = []string{"Fecha", "Transacción", "Importe (€)", "Total acumulado (€)", "Tipo de pago", "Socio", "Nº socio", "Personal"}
+
+func (s *Server) walletExport(ctx context.Context, in *walletExportInput) (*downloadOutput, error) {
+	if err := s.reportMember(ctx, in.CardID); err != nil {
+		return nil, err
+	}
+	c := info(ctx).Club
+	start, end := lastWeek(in.StartDate, in.EndDate)
+	list, err := s.pos.WalletHistory(ctx, c.ID, in.CardID, start, end)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{"add": "Recarga", "remove": "Corrección", "order": "Pedido", "refund": "Devolución"}
+	rows := make([][]any, len(list))
+	for i, w := range list {
+		rows[i] = []any{localTime(w.Date, c.Location()), names[w.Operation], w.Amount.Float(), w.Balance.Float(), payName(w.PayType),
+			strings.TrimSpace(w.Member.Nombre + " " + w.Member.Surname), w.Member.Number, w.Staff}
+	}
+	return download(in.Format, "wallet", "Monedero", walletHeader, rows)
+}
+
+type accessExportInput struct {
+	AccessHistoryQuery
+	FormatQuery
+}
+
+var accessHeader = []string{"ID", "Fecha", "Acción", "Nº socio", "Nombre", "Primer apellido", "Segundo apellido", "DNI"}
+
+func (s *Server) accessExport(ctx context.Context, in *accessExportInput) (*downloadOutput, error) {
+	res, err := s.accessHistory(ctx, &in.AccessHistoryQuery)
+	if err != nil {
+		return nil, err
+	}
+	loc := info(ctx).Club.Location()
+	rows := make([][]any, len(res.Body.Data))
+	for i, a := range res.Body.Data {
+		m := a.Membercard
+		rows[i] = []any{a.ID, localTime(a.Datetime, loc), a.Action, m.Number, m.Nombre, m.Surname, m.Surname2, m.DNI}
+	}
+	title := [][]any{{"Control de accesos"}, {"Desde " + localTime(in.StartDate, loc) + " hasta " + localTime(in.EndDate, loc)}, {}}
+	return downloadTitled(in.Format, "accesscontrol", "Accesos", title, accessHeader, rows)
+}
+
+type cashExportInput struct {
+	CashReportQuery
+	FormatQuery
+}
+
+type cashCloseExportInput struct {
+	Asocid int64 `query:"asocid" required:"true"`
+	CID    int64 `query:"cid" required:"true" doc:"The close"`
+	FormatQuery
+}
+
+var cashHeader = []string{"Movimiento", "Fecha", "Tipo", "Método", "Importe (€)", "Pedido", "Personal", "Nota", "Estado"}
+
+func (s *Server) cashExport(ctx context.Context, in *cashExportInput) (*downloadOutput, error) {
+	sc, err := in.scope(info(ctx).Club.Location())
+	if err != nil {
+		return nil, err
+	}
+	return s.cashMovementsFile(ctx, sc, in.Format)
+}
+
+func (s *Server) cashCloseExport(ctx context.Context, in *cashCloseExportInput) (*downloadOutput, error) {
+	c, err := s.cash.GetClose(ctx, info(ctx).Club.ID, in.CID)
+	if err != nil {
+		return nil, err
+	}
+	return s.cashMovementsFile(ctx, cash.Scope{CloseID: c.CID}, in.Format)
+}
+
+// cashMovementsFile writes a scope's movements, oldest first, and its box
+// total as the last row.
+func (s *Server) cashMovementsFile(ctx context.Context, sc cash.Scope, format string) (*downloadOutput, error) {
+	c := info(ctx).Club
+	list, _, err := s.cash.Movements(ctx, c.ID, sc, -1, 0)
+	if err != nil {
+		return nil, err
+	}
+	sum, err := s.cash.Summarize(ctx, c.ID, sc)
+	if err != nil {
+		return nil, err
+	}
+	types := map[string]string{"manual": "Manual", "automatic": "Importe inicial", "wallet": "Monedero", "order": "Pedido"}
+	rows := make([][]any, 0, len(list)+2)
+	for i := len(list) - 1; i >= 0; i-- {
+		m := list[i]
+		var order any
+		if m.OrderID != 0 {
+			order = m.OrderID
+		}
+		status := "Abierto"
+		if m.Status == "closed" {
+			status = "Cerrado"
+		}
+		rows = append(rows, []any{m.MID, localTime(m.Created, c.Location()), types[m.Action], payName(m.PayType), m.Amount.Float(), order,
+			m.Employee, m.Note, status})
+	}
+	rows = append(rows, []any{}, []any{nil, nil, "Total en caja", nil, sum.CashBoxTotalAmount.Float()})
+	return download(format, "cash", "Caja", cashHeader, rows)
+}
+
+type ChartQuery struct {
+	PeriodQuery
+	CardID int64 `query:"card_id" doc:"One member"`
+}
+
+func (s *Server) chartPeriod(ctx context.Context, in *ChartQuery) (report.Range, error) {
+	if err := s.reportMember(ctx, in.CardID); err != nil {
+		return report.Range{}, err
+	}
+	return in.period()
+}
+
+type chartSalesOutput struct{ Body []report.DaySales }
+
+func (s *Server) chartSales(ctx context.Context, in *ChartQuery) (*chartSalesOutput, error) {
+	r, err := s.chartPeriod(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	c := info(ctx).Club
+	list, err := s.report.SalesPerDay(ctx, c.ID, in.CardID, r, c.Location())
+	return &chartSalesOutput{Body: list}, err
+}
+
+type chartWalletOutput struct{ Body []report.DayWallet }
+
+func (s *Server) chartWallet(ctx context.Context, in *ChartQuery) (*chartWalletOutput, error) {
+	r, err := s.chartPeriod(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	c := info(ctx).Club
+	list, err := s.report.WalletPerDay(ctx, c.ID, in.CardID, r, c.Location())
+	return &chartWalletOutput{Body: list}, err
+}
+
+type chartAccessOutput struct{ Body []report.HourCount }
+
+func (s *Server) chartAccess(ctx context.Context, in *ChartQuery) (*chartAccessOutput, error) {
+	r, err := s.chartPeriod(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	c := info(ctx).Club
+	list, err := s.report.CheckinsPerHour(ctx, c.ID, in.CardID, r, c.Location())
+	return &chartAccessOutput{Body: list}, err
+}

@@ -1,0 +1,441 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"strings"
+	"testing"
+
+	"socius/internal/access"
+	"socius/internal/testkit"
+)
+
+// socialWorld is two clubs with communication, a Social staff user in Alfa,
+// a Budtender of Alfa, staff of Beta, a member of Alfa with an online
+// account, an inactive member of Alfa and a member of Beta.
+type socialWorld struct {
+	alfa, beta                                int64
+	social, budtender, betaStaff, socia, baja *testkit.Client
+	sociaMember                               int64
+	betaSocia                                 *testkit.Client
+}
+
+func newSocialWorld(t *testing.T, k *testkit.Kit) *socialWorld {
+	w := &socialWorld{alfa: k.Club("Alfa", access.Socios, access.Comunicacion), beta: k.Club("Beta", access.Socios, access.Comunicacion)}
+	k.User("social", w.alfa, access.Social)
+	k.User("budtender", w.alfa, access.Budtender)
+	k.User("betastaff", w.beta, access.Administrador)
+	socia := k.User("socia", 0)
+	baja := k.User("baja", 0)
+	betaSocia := k.User("betasocia", 0)
+	exec(t, k, `INSERT INTO members (club_id, user_id, number, is_staff, status, created) VALUES (?, ?, 501, 0, 1, 0)`, w.alfa, socia)
+	exec(t, k, `INSERT INTO members (club_id, user_id, number, is_staff, status, created) VALUES (?, ?, 502, 0, 0, 0)`, w.alfa, baja)
+	exec(t, k, `INSERT INTO members (club_id, user_id, number, is_staff, status, created) VALUES (?, ?, 503, 0, 1, 0)`, w.beta, betaSocia)
+	if err := k.App.DB.Get(t.Context(), &w.sociaMember, `SELECT id FROM members WHERE user_id = ?`, socia); err != nil {
+		t.Fatal(err)
+	}
+	w.social = mustLogin(t, k, "social", testkit.Password)
+	w.budtender = mustLogin(t, k, "budtender", testkit.Password)
+	w.betaStaff = mustLogin(t, k, "betastaff", testkit.Password)
+	w.socia = mustLogin(t, k, "socia", testkit.Password)
+	w.baja = mustLogin(t, k, "baja", testkit.Password)
+	w.betaSocia = mustLogin(t, k, "betasocia", testkit.Password)
+	return w
+}
+
+func TestSocialNews(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newSocialWorld(t, k)
+		list := func(c *testkit.Client, club int64) *testkit.Response {
+			return c.Do("GET", fmt.Sprintf("/api/news/retrieve?association=%d", club), nil)
+		}
+		publish := func(c *testkit.Client, body map[string]any) *testkit.Response {
+			return c.Do("POST", "/api/news", body)
+		}
+
+		expectErr(t, "no title", publish(w.social, map[string]any{"cid": w.alfa, "title": "  ", "body": "<p>x</p>"}), 400, "social.title_required", "El título es obligatorio")
+		expectErr(t, "not an image", publish(w.social, map[string]any{"cid": w.alfa, "title": "Fiesta",
+			"images": []string{dataURL("image/png", []byte("no soy una imagen"))}}), 400, "social.image_invalid", "")
+		expectErr(t, "Budtender publishing", publish(w.budtender, map[string]any{"cid": w.alfa, "title": "Fiesta"}), 403, "access.role", "")
+		if n := k.Count("news", "1=1"); n != 0 {
+			t.Fatalf("refused publications stored %d news", n)
+		}
+
+		res := publish(w.social, map[string]any{"cid": w.alfa, "title": " Horario de verano ", "subtitle": "Desde el 1 de julio",
+			"body": "<p>Abrimos de <b>17 a 23 h</b>.</p>", "images": []string{dataURL("image/png", bigPNG(t, 900, 600)), dataURL("image/png", smallPNG(t, color.White))}})
+		expectOK(t, "publish", res)
+		nid := num(res.JSON["nid"])
+		if res.JSON["title"] != "Horario de verano" || res.JSON["subtitle"] != "Desde el 1 de julio" || res.JSON["body"] != "<p>Abrimos de <b>17 a 23 h</b>.</p>" {
+			t.Fatalf("published news: %s", res)
+		}
+		imgs := objects(t, res.JSON["images"])
+		if len(imgs) != 2 || !fileURL.MatchString(imgs[0]["img"].(string)) || imgs[0]["thumb"] == imgs[0]["img"] {
+			t.Fatalf("images: want two, the first with its own thumbnail: %v", imgs)
+		}
+		second := publish(w.social, map[string]any{"cid": w.alfa, "title": "Asamblea"})
+		expectOK(t, "second", second)
+
+		// Staff and active members of the club read them, newest first; no one else.
+		for name, c := range map[string]*testkit.Client{"Social": w.social, "Budtender": w.budtender, "member": w.socia} {
+			got := listBody(t, list(c, w.alfa))
+			if len(got) != 2 || got[0]["title"] != "Asamblea" || got[1]["title"] != "Horario de verano" {
+				t.Fatalf("%s reads: %v", name, got)
+			}
+		}
+		expectErr(t, "inactive member", list(w.baja, w.alfa), 403, "access.denied", "")
+		expectErr(t, "member of another club", list(w.betaSocia, w.alfa), 400, "club.no_member_record", "")
+		expectErr(t, "staff of another club", list(w.betaStaff, w.alfa), 400, "club.no_member_record", "")
+		if got := listBody(t, list(w.betaStaff, w.beta)); len(got) != 0 {
+			t.Fatalf("Beta sees Alfa's news: %v", got)
+		}
+
+		// The member loads the pictures of published news; another club's member does not.
+		img := imgs[0]["img"].(string)
+		if r := w.socia.Do("GET", img, nil); r.Status != 200 || !bytes.HasPrefix(r.Body, []byte("\x89PNG")) {
+			t.Fatalf("member loading a news picture: %d", r.Status)
+		}
+		if r := w.socia.Do("GET", imgs[0]["thumb"].(string), nil); r.Status != 200 {
+			t.Fatalf("member loading a news thumbnail: %d", r.Status)
+		}
+		expectErr(t, "another club's member loading the picture", w.betaSocia.Do("GET", img, nil), 403, "access.denied", "")
+
+		// Staff of Beta cannot delete Alfa's news by naming their own club; a Budtender cannot at all.
+		expectErr(t, "delete from another club", w.betaStaff.Do("DELETE", fmt.Sprintf("/api/news/%d?association=%d", nid, w.beta), nil), 404, "news.not_found", "")
+		expectErr(t, "Budtender deleting", w.budtender.Do("DELETE", fmt.Sprintf("/api/news/%d?association=%d", nid, w.alfa), nil), 403, "access.role", "")
+		if n := k.Count("news", "id = ?", nid); n != 1 {
+			t.Fatal("a refused delete removed the news")
+		}
+		del := w.social.Do("DELETE", fmt.Sprintf("/api/news/%d?association=%d", nid, w.alfa), nil)
+		expectOK(t, "delete", del)
+		if del.Message() != "La noticia se ha eliminado correctamente" {
+			t.Fatalf("delete message: %s", del)
+		}
+		if got := listBody(t, list(w.socia, w.alfa)); len(got) != 1 || got[0]["title"] != "Asamblea" {
+			t.Fatalf("after delete: %v", got)
+		}
+		if n := k.Count("news_images", "news_id = ?", nid); n != 0 {
+			t.Fatalf("the deleted news kept %d images", n)
+		}
+		// Withdrawn with its news: the member no longer loads the picture.
+		expectErr(t, "picture of deleted news", w.socia.Do("GET", img, nil), 403, "access.denied", "")
+		expectErr(t, "delete again", w.social.Do("DELETE", fmt.Sprintf("/api/news/%d?association=%d", nid, w.alfa), nil), 404, "news.not_found", "")
+	})
+}
+
+func TestSocialEvents(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newSocialWorld(t, k)
+		publish := func(body map[string]any) *testkit.Response { return w.social.Do("POST", "/api/event", body) }
+		ev := func(extra map[string]any) map[string]any {
+			b := map[string]any{"association": w.alfa, "title": "Cata de otoño", "body": "<p>Con <i>maridaje</i></p>", "start_date": "2026-11-27", "end_date": "2026-11-28"}
+			for k, v := range extra {
+				b[k] = v
+			}
+			return b
+		}
+		expectErr(t, "end before start", publish(ev(map[string]any{"end_date": "2026-11-26"})), 400, "event.dates_order", "La fecha de fin no puede ser anterior a la de inicio")
+		expectErr(t, "no dates", publish(ev(map[string]any{"start_date": "27/11/2026"})), 400, "event.dates_required", "")
+		if n := k.Count("social_events", "1=1"); n != 0 {
+			t.Fatalf("refused events stored: %d", n)
+		}
+		res := publish(ev(map[string]any{"images": []string{dataURL("image/png", smallPNG(t, color.Black))}}))
+		expectOK(t, "publish", res)
+		nid := num(res.JSON["nid"])
+		if res.JSON["start_date"] != "2026-11-27" || res.JSON["end_date"] != "2026-11-28" || num(res.JSON["counter"]) != 0 || len(objects(t, res.JSON["images"])) != 1 {
+			t.Fatalf("published event: %s", res)
+		}
+
+		attend := func(c *testkit.Client, club, id int64) *testkit.Response {
+			return c.Do("POST", "/api/event/attend", map[string]any{"association": club, "nid": id})
+		}
+		// A member signs up once: twice counts one.
+		for range 2 {
+			r := attend(w.socia, w.alfa, nid)
+			expectOK(t, "attend", r)
+			if num(r.JSON["counter"]) != 1 || r.JSON["attending"] != true {
+				t.Fatalf("attend: %s", r)
+			}
+		}
+		if n := k.Count("social_event_attendees", "event_id = ? AND member_id = ?", nid, w.sociaMember); n != 1 {
+			t.Fatalf("sign-ups of the member: %d", n)
+		}
+		expectErr(t, "inactive member attending", attend(w.baja, w.alfa, nid), 403, "access.denied", "")
+		expectErr(t, "member of another club attending", attend(w.betaSocia, w.alfa, nid), 400, "club.no_member_record", "")
+		expectErr(t, "attending through another club", attend(w.betaSocia, w.beta, nid), 404, "event.not_found", "")
+		// The Budtender is a member of the club too: signing up counts them, once.
+		expectOK(t, "staff attending", attend(w.budtender, w.alfa, nid))
+
+		got := listBody(t, w.socia.Do("GET", fmt.Sprintf("/api/event/retrieve?association=%d", w.alfa), nil))
+		if len(got) != 1 || num(got[0]["counter"]) != 2 || got[0]["attending"] != true {
+			t.Fatalf("member's list: %v", got)
+		}
+		one := listBody(t, w.social.Do("GET", fmt.Sprintf("/api/event/retrieve?association=%d&nid=%d", w.alfa, nid), nil))
+		if len(one) != 1 || one[0]["attending"] != false || num(one[0]["counter"]) != 2 {
+			t.Fatalf("staff's view of one event: %v", one)
+		}
+		expectErr(t, "another club's event by id", w.betaStaff.Do("GET", fmt.Sprintf("/api/event/retrieve?association=%d&nid=%d", w.beta, nid), nil), 404, "event.not_found", "")
+		expectErr(t, "delete from another club", w.betaStaff.Do("DELETE", fmt.Sprintf("/api/event/%d?association=%d", nid, w.beta), nil), 404, "event.not_found", "")
+		expectErr(t, "member deleting", w.socia.Do("DELETE", fmt.Sprintf("/api/event/%d?association=%d", nid, w.alfa), nil), 403, "access.denied", "")
+		expectErr(t, "member publishing", w.socia.Do("POST", "/api/event", ev(nil)), 403, "access.denied", "")
+
+		expectOK(t, "delete", w.social.Do("DELETE", fmt.Sprintf("/api/event/%d?association=%d", nid, w.alfa), nil))
+		if n := k.Count("social_event_attendees", "event_id = ?", nid); n != 0 {
+			t.Fatalf("sign-ups left after delete: %d", n)
+		}
+		expectErr(t, "attend a deleted event", attend(w.socia, w.alfa, nid), 404, "event.not_found", "")
+	})
+}
+
+// TestStaffHTMLIsSanitised stores known XSS payloads through every field where
+// staff write HTML (news body, event body, club body) and checks that what
+// is stored and served carries no script, handler, frame or javascript: URL,
+// while ordinary formatting survives.
+func TestStaffHTMLIsSanitised(t *testing.T) {
+	payloads := []string{
+		`<script>alert(1)</script>`,
+		`<img src=x onerror=alert(1)>`,
+		`<svg onload=alert(1)><circle r=1></svg>`,
+		`<a href="javascript:alert(1)">pulsa</a>`,
+		`<a href="JaVaScRiPt:alert(1)">pulsa</a>`,
+		`<iframe src="https://example.test" srcdoc="<script>alert(1)</script>"></iframe>`,
+		`<div style="background:url(javascript:alert(1))" onclick="alert(1)">x</div>`,
+		`<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>`,
+		`<form action="https://example.test"><input name=p autofocus onfocus=alert(1)></form>`,
+		`<object data="data:text/html,<script>alert(1)</script>"></object>`,
+		`<body onload=alert(1)>`,
+		`"><script>alert(1)</script>`,
+	}
+	bad := []string{"<script", "onerror", "onload", "onclick", "onfocus", "javascript:", "<iframe", "srcdoc", "<object", "<form", "<svg", "style="}
+	check := func(t *testing.T, where, html string) {
+		t.Helper()
+		low := strings.ToLower(html)
+		for _, b := range bad {
+			if strings.Contains(low, b) {
+				t.Fatalf("%s keeps %q: %s", where, b, html)
+			}
+		}
+	}
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newSocialWorld(t, k)
+		k.User("admin", w.alfa, access.Administrador)
+		admin := mustLogin(t, k, "admin", testkit.Password)
+		body := "<p>Hola <b>socios</b> <a href=\"https://club.example/\">web</a></p>" + strings.Join(payloads, "")
+
+		n := w.social.Do("POST", "/api/news", map[string]any{"cid": w.alfa, "title": "XSS", "body": body})
+		expectOK(t, "news", n)
+		e := w.social.Do("POST", "/api/event", map[string]any{"association": w.alfa, "title": "XSS", "body": body, "start_date": "2026-12-01", "end_date": "2026-12-01"})
+		expectOK(t, "event", e)
+		c := admin.Do("PUT", fmt.Sprintf("/api/association/%d", w.alfa), map[string]any{"body": body})
+		expectOK(t, "club", c)
+
+		for where, html := range map[string]string{"news reply": n.JSON["body"].(string), "event reply": e.JSON["body"].(string), "club reply": c.JSON["body"].(string)} {
+			check(t, where, html)
+			if !strings.Contains(html, "<b>socios</b>") || !strings.Contains(html, `href="https://club.example/"`) {
+				t.Fatalf("%s lost the ordinary formatting: %s", where, html)
+			}
+		}
+		var stored []string
+		if err := k.App.DB.Select(t.Context(), &stored, `SELECT body FROM news UNION ALL SELECT body FROM social_events UNION ALL SELECT body FROM clubs WHERE id = ?`, w.alfa); err != nil {
+			t.Fatal(err)
+		}
+		if len(stored) != 3 {
+			t.Fatalf("stored bodies: %d", len(stored))
+		}
+		for _, html := range stored {
+			check(t, "stored body", html)
+		}
+		for _, path := range []string{"/api/news/retrieve", "/api/event/retrieve"} {
+			for _, item := range listBody(t, w.socia.Do("GET", fmt.Sprintf("%s?association=%d", path, w.alfa), nil)) {
+				check(t, path, item["body"].(string))
+			}
+		}
+	})
+}
+
+func TestSocialConsultations(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newSocialWorld(t, k)
+		other := k.User("otrosocio", 0)
+		exec(t, k, `INSERT INTO members (club_id, user_id, number, is_staff, status, created, nombre, surname) VALUES (?, ?, 504, 0, 1, 0, 'Otro', 'Socio')`, w.alfa, other)
+		exec(t, k, `UPDATE members SET nombre = 'Irene', surname = 'Lectora' WHERE id = ?`, w.sociaMember)
+		otro := mustLogin(t, k, "otrosocio", testkit.Password)
+		create := func(c *testkit.Client, club int64, body map[string]any) *testkit.Response {
+			body["association"] = club
+			return c.Do("POST", "/api/consult/create", body)
+		}
+		list := func(c *testkit.Client, club int64) []map[string]any {
+			return listBody(t, c.Do("GET", fmt.Sprintf("/api/consult/retrieve?association=%d", club), nil))
+		}
+
+		expectErr(t, "empty message", create(w.socia, w.alfa, map[string]any{"title": "Horario", "body": "  "}), 400, "consult.body_required", "Escribe el mensaje")
+		expectErr(t, "no title", create(w.socia, w.alfa, map[string]any{"body": "Hola"}), 400, "social.title_required", "")
+		expectErr(t, "inactive member asking", create(w.baja, w.alfa, map[string]any{"title": "Horario", "body": "Hola"}), 403, "access.denied", "")
+		expectErr(t, "member of another club asking", create(w.betaSocia, w.alfa, map[string]any{"title": "Horario", "body": "Hola"}), 400, "club.no_member_record", "")
+		if n := k.Count("consultations", "1=1"); n != 0 {
+			t.Fatalf("refused consultations stored: %d", n)
+		}
+		events := k.Count("club_events", "type = 'comentario'")
+
+		res := create(w.socia, w.alfa, map[string]any{"title": "Horario de agosto", "body": "¿Abrís en agosto?"})
+		expectOK(t, "ask", res)
+		nid := num(res.JSON["nid"])
+		if res.JSON["name"] != "Irene Lectora" || res.JSON["body"] != "¿Abrís en agosto?" || len(objects(t, res.JSON["comments"])) != 0 {
+			t.Fatalf("asked: %s", res)
+		}
+		if n := k.Count("club_events", "type = 'comentario' AND club_id = ? AND title = 'Horario de agosto' AND body LIKE 'Irene Lectora: %'", w.alfa); n != 1 || k.Count("club_events", "type = 'comentario'") != events+1 {
+			t.Fatal("a new consultation is not a live event of the club")
+		}
+
+		// Another member of the club neither sees nor answers it; a Budtender (no consultations role) neither.
+		for name, c := range map[string]*testkit.Client{"another member": otro, "Budtender": w.budtender} {
+			if got := list(c, w.alfa); len(got) != 0 {
+				t.Fatalf("%s sees %v", name, got)
+			}
+			expectErr(t, name+" commenting", create(c, w.alfa, map[string]any{"nid": nid, "body": "Yo también"}), 404, "consult.not_found", "")
+			expectErr(t, name+" reading it by id", c.Do("GET", fmt.Sprintf("/api/consult/retrieve?association=%d&nid=%d", w.alfa, nid), nil), 404, "consult.not_found", "")
+		}
+		// Staff of Beta naming their own club get nothing of Alfa's.
+		if got := list(w.betaStaff, w.beta); len(got) != 0 {
+			t.Fatalf("Beta's staff see %v", got)
+		}
+		expectErr(t, "another club commenting", create(w.betaStaff, w.beta, map[string]any{"nid": nid, "body": "Hola"}), 404, "consult.not_found", "")
+		expectErr(t, "another club deleting", w.betaStaff.Do("DELETE", fmt.Sprintf("/api/consult/%d?association=%d", nid, w.beta), nil), 404, "consult.not_found", "")
+		if n := k.Count("consultation_comments", "1=1"); n != 0 {
+			t.Fatalf("refused comments stored: %d", n)
+		}
+
+		// Staff answer; the member reads the answer and replies.
+		got := list(w.social, w.alfa)
+		if len(got) != 1 || got[0]["title"] != "Horario de agosto" {
+			t.Fatalf("staff's list: %v", got)
+		}
+		ans := create(w.social, w.alfa, map[string]any{"nid": nid, "body": "Sí, de 17 a 22 h."})
+		expectOK(t, "answer", ans)
+		cs := objects(t, ans.JSON["comments"])
+		if len(cs) != 1 || cs[0]["staff"] != true || cs[0]["name"] != "Social" || cs[0]["body"] != "Sí, de 17 a 22 h." {
+			t.Fatalf("answer: %v", cs)
+		}
+		if n := k.Count("club_events", "type = 'comentario' AND title = 'Horario de agosto' AND body = 'Social: Sí, de 17 a 22 h.'"); n != 1 {
+			t.Fatal("a comment is not a live event of the club")
+		}
+		expectOK(t, "member replies", create(w.socia, w.alfa, map[string]any{"nid": nid, "body": "¡Gracias!"}))
+		mine := list(w.socia, w.alfa)
+		if len(mine) != 1 || len(objects(t, mine[0]["comments"])) != 2 || objects(t, mine[0]["comments"])[1]["staff"] != false {
+			t.Fatalf("member's thread: %v", mine)
+		}
+		if num(mine[0]["comment_date"]) < num(mine[0]["created"]) {
+			t.Fatalf("comment_date before the consultation: %v", mine[0])
+		}
+
+		// Only staff with the role delete it, with its comments.
+		expectErr(t, "member deleting", w.socia.Do("DELETE", fmt.Sprintf("/api/consult/%d?association=%d", nid, w.alfa), nil), 403, "access.denied", "")
+		expectErr(t, "Budtender deleting", w.budtender.Do("DELETE", fmt.Sprintf("/api/consult/%d?association=%d", nid, w.alfa), nil), 403, "access.role", "")
+		expectOK(t, "delete", w.social.Do("DELETE", fmt.Sprintf("/api/consult/%d?association=%d", nid, w.alfa), nil))
+		if n := k.Count("consultation_comments", "consultation_id = ?", nid); n != 0 {
+			t.Fatalf("comments left: %d", n)
+		}
+		if got := list(w.socia, w.alfa); len(got) != 0 {
+			t.Fatalf("after delete: %v", got)
+		}
+	})
+}
+
+func TestTVSettings(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newSocialWorld(t, k)
+		get := func(c *testkit.Client, club int64) *testkit.Response {
+			return c.Do("GET", fmt.Sprintf("/api/tv_settings?association=%d", club), nil)
+		}
+		put := func(c *testkit.Client, club int64, v map[string]any) *testkit.Response {
+			v["association"] = club
+			return c.Do("PUT", "/api/tv_settings", v)
+		}
+		// The club theme's defaults until someone saves.
+		res := get(w.social, w.alfa)
+		expectOK(t, "defaults", res)
+		if res.JSON["backgroundcolor"] != "#A463BF" || res.JSON["textcolor"] != "#FFFFFF" || num(res.JSON["interval"]) != 10000 ||
+			res.JSON["showItemQr"] != true || res.JSON["showItemSubtitle"] != true || res.JSON["showItemDescription"] != true {
+			t.Fatalf("defaults: %s", res)
+		}
+		valid := func() map[string]any {
+			return map[string]any{"backgroundcolor": "#112233", "textcolor": "#fafafa", "interval": 6000, "showItemDescription": false, "showItemSubtitle": true, "showItemQr": false}
+		}
+		bad := valid()
+		bad["backgroundcolor"] = "red; background:url(x)"
+		expectErr(t, "colour that is not #RRGGBB", put(w.social, w.alfa, bad), 400, "tv.color_invalid", "")
+		bad = valid()
+		bad["interval"] = 1000000
+		expectErr(t, "interval of 7 digits", put(w.social, w.alfa, bad), 400, "tv.interval_invalid", "")
+		expectErr(t, "Budtender saving", put(w.budtender, w.alfa, valid()), 403, "access.role", "")
+		expectErr(t, "member saving", put(w.socia, w.alfa, valid()), 403, "access.denied", "")
+		if n := k.Count("tv_settings", "1=1"); n != 0 {
+			t.Fatalf("refused settings stored: %d", n)
+		}
+		tvEvents := k.Count("club_events", "type = 'tv' AND club_id = ?", w.alfa)
+		expectOK(t, "save", put(w.social, w.alfa, valid()))
+		res = get(w.social, w.alfa)
+		if res.JSON["backgroundcolor"] != "#112233" || res.JSON["textcolor"] != "#FAFAFA" || num(res.JSON["interval"]) != 6000 ||
+			res.JSON["showItemDescription"] != false || res.JSON["showItemQr"] != false || res.JSON["showItemSubtitle"] != true {
+			t.Fatalf("saved: %s", res)
+		}
+		if k.Count("club_events", "type = 'tv' AND club_id = ?", w.alfa) != tvEvents+1 {
+			t.Fatal("saving did not tell the club's open screens")
+		}
+		// Kept per club: Beta still has the defaults, and saving again updates the one row.
+		if res := get(w.betaStaff, w.beta); res.JSON["backgroundcolor"] != "#A463BF" {
+			t.Fatalf("Beta's settings: %s", res)
+		}
+		again := valid()
+		again["interval"] = 15000
+		expectOK(t, "save again", put(w.social, w.alfa, again))
+		if n := k.Count("tv_settings", "club_id = ? AND interval_ms = 15000", w.alfa); n != 1 || k.Count("tv_settings", "1=1") != 1 {
+			t.Fatal("a second save did not replace the club's settings")
+		}
+	})
+}
+
+// TestTVProducts: the TV screens show what is on sale now (published, with
+// stock or unlimited) and the basic items marked for TV; a product that sells
+// out or is unpublished is gone at the next read; another club sees none.
+func TestTVProducts(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newCatalogWorld(t, k)
+		k.User("social", w.alfa, access.Social)
+		socialC := mustLogin(t, k, "social", testkit.Password)
+		gelato := num(w.save(t, w.product("Gelato", "body", `<p>Dulce<script>alert(1)</script></p>`))["pid"])
+		expectOK(t, "stock", adjust(w.admin, w.alfa, gelato, 10, "manual", "alta"))
+		num(w.save(t, w.product("Sin stock"))["pid"])
+		hidden := num(w.save(t, w.product("Oculto", "status", false))["pid"])
+		expectOK(t, "stock", adjust(w.admin, w.alfa, hidden, 5, "manual", "alta"))
+		w.save(t, w.product("Agua", "type", "unidad", "unlimited_stock", true, "price", 1))
+		expectOK(t, "basic on TV", w.admin.Do("POST", "/api/item", map[string]any{"asocid": w.alfa, "listnid": w.flores, "title": "Café", "showintv": true}))
+		expectOK(t, "basic off TV", w.admin.Do("POST", "/api/item", map[string]any{"asocid": w.alfa, "listnid": w.flores, "title": "Té", "showintv": false}))
+
+		titles := func(c *testkit.Client, club int64) []string {
+			res := c.Do("GET", fmt.Sprintf("/api/tv_products?association=%d", club), nil)
+			expectOK(t, "tv products", res)
+			var out []string
+			for _, p := range objects(t, res.JSON["products"]) {
+				out = append(out, p["titulo"].(string))
+				if strings.Contains(p["cuerpo"].(string), "<script") {
+					t.Fatalf("a TV body keeps a script: %v", p["cuerpo"])
+				}
+			}
+			return out
+		}
+		if got := strings.Join(titles(socialC, w.alfa), ","); got != "Agua,Café,Gelato" {
+			t.Fatalf("on TV: %s", got)
+		}
+		// Gelato sells out: it leaves; the hidden one is published: it comes.
+		expectOK(t, "sell out", adjust(w.admin, w.alfa, gelato, -10, "manual", "vendido"))
+		w.save(t, w.product("Oculto", "pid", hidden, "status", true))
+		if got := strings.Join(titles(socialC, w.alfa), ","); got != "Agua,Café,Oculto" {
+			t.Fatalf("after a sell-out and a publication: %s", got)
+		}
+		if got := titles(w.betaAdm, w.beta); len(got) != 0 {
+			t.Fatalf("Beta's TV shows Alfa's products: %v", got)
+		}
+		expectErr(t, "Budtender", w.budtender.Do("GET", fmt.Sprintf("/api/tv_products?association=%d", w.alfa), nil), 403, "access.role", "")
+	})
+}

@@ -1,0 +1,188 @@
+package social
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/db"
+	"socius/internal/problem"
+)
+
+// ErrConsultNotFound is a consultation that does not exist in the club, or
+// one the caller may not see (a member asking about another member's).
+var ErrConsultNotFound = &problem.NotFound{Code: "consult.not_found", Message: "Consulta no encontrada"}
+
+// MaxMessage caps a consultation's or a comment's text.
+const MaxMessage = 2000
+
+var (
+	errConsultBody     = problem.Invalidf("consult.body_required", "body", "Escribe el mensaje")
+	errConsultBodyLong = problem.Invalidf("consult.body_too_long", "body", "El mensaje no puede tener más de 2000 caracteres")
+)
+
+// Comment is one message of a consultation's conversation.
+type Comment struct {
+	ID      int64  `db:"id"`
+	Owner   int64  `db:"consultation_id"`
+	Name    string `db:"name"`
+	Body    string `db:"body"`
+	Staff   bool   `db:"staff"`
+	Created int64  `db:"created"`
+}
+
+// Consultation is a member's question and its conversation.
+type Consultation struct {
+	ID           int64  `db:"id"`
+	MemberID     int64  `db:"member_id"`
+	Title        string `db:"title"`
+	Body         string `db:"body"`
+	Name         string `db:"name"`
+	Created      int64  `db:"created"`
+	LastActivity int64  `db:"last_activity"`
+	Comments     []Comment
+}
+
+// Viewer is who reads or writes: staff who answer see every consultation of
+// the club; anyone else only the consultations of their own member record.
+type Viewer struct {
+	UserID, MemberID int64
+	AllOfClub        bool
+}
+
+// Consultations returns the consultations the viewer may see, the latest
+// activity first, with their comments; id (not 0) narrows it to one.
+func (s *Service) Consultations(ctx context.Context, clubID int64, v Viewer, id int64) ([]Consultation, error) {
+	q := `SELECT id, member_id, title, body, name, created, last_activity FROM consultations WHERE club_id = ?`
+	args := []any{clubID}
+	if !v.AllOfClub {
+		q += ` AND member_id = ?`
+		args = append(args, v.MemberID)
+	}
+	if id != 0 {
+		q += ` AND id = ?`
+		args = append(args, id)
+	}
+	list := []Consultation{}
+	if err := s.db.Select(ctx, &list, q+` ORDER BY last_activity DESC, id DESC`, args...); err != nil {
+		return nil, err
+	}
+	if id != 0 && len(list) == 0 {
+		return nil, ErrConsultNotFound
+	}
+	at := map[int64]int{}
+	ids := make([]any, 0, len(list))
+	for i := range list {
+		at[list[i].ID] = i
+		list[i].Comments = []Comment{}
+		ids = append(ids, list[i].ID)
+	}
+	if len(ids) == 0 {
+		return list, nil
+	}
+	var comments []Comment
+	cq := `SELECT c.id, c.consultation_id, c.name, c.body, c.staff, c.created FROM consultation_comments c
+		JOIN consultations k ON k.id = c.consultation_id WHERE k.club_id = ?`
+	cargs := []any{clubID}
+	if !v.AllOfClub || id != 0 {
+		cq += ` AND c.consultation_id IN (?` + strings.Repeat(",?", len(ids)-1) + `)`
+		cargs = append(cargs, ids...)
+	}
+	if err := s.db.Select(ctx, &comments, cq+` ORDER BY c.consultation_id, c.id`, cargs...); err != nil {
+		return nil, err
+	}
+	for _, c := range comments {
+		if i, ok := at[c.Owner]; ok {
+			list[i].Comments = append(list[i].Comments, c)
+		}
+	}
+	return list, nil
+}
+
+func checkMessage(body string) (string, error) {
+	body = strings.TrimSpace(body)
+	if body == "" {
+		return "", errConsultBody
+	}
+	if utf8.RuneCountInString(body) > MaxMessage {
+		return "", errConsultBodyLong
+	}
+	return body, nil
+}
+
+// Ask opens a consultation from the viewer's own member record.
+func (s *Service) Ask(ctx context.Context, clubID int64, v Viewer, title, body string) (int64, error) {
+	title = strings.TrimSpace(title)
+	if title == "" {
+		return 0, errTitle
+	}
+	if utf8.RuneCountInString(title) > MaxTitle {
+		return 0, errTitleLong
+	}
+	body, err := checkMessage(body)
+	if err != nil {
+		return 0, err
+	}
+	now := time.Now().Unix()
+	return db.Insert(ctx, s.db.W, `INSERT INTO consultations (club_id, member_id, title, body, name, created, last_activity)
+		SELECT ?, m.id, ?, ?, TRIM(m.nombre || ' ' || m.surname), ?, ? FROM members m WHERE m.id = ? AND m.club_id = ?`,
+		clubID, title, body, now, now, v.MemberID, clubID)
+}
+
+// Reply adds the viewer's comment to a consultation they may see, and
+// returns the consultation's title and the name the comment was signed with.
+func (s *Service) Reply(ctx context.Context, clubID int64, v Viewer, id int64, body string) (title, name string, err error) {
+	body, err = checkMessage(body)
+	if err != nil {
+		return "", "", err
+	}
+	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		q := `SELECT title FROM consultations WHERE id = ? AND club_id = ?`
+		args := []any{id, clubID}
+		if !v.AllOfClub {
+			q += ` AND member_id = ?`
+			args = append(args, v.MemberID)
+		}
+		var titles []string
+		if err := db.Select(ctx, tx, &titles, q, args...); err != nil {
+			return err
+		}
+		if len(titles) == 0 {
+			return ErrConsultNotFound
+		}
+		title = titles[0]
+		if err := db.Get(ctx, tx, &name, `SELECT `+db.StaffName("u")+` FROM users u WHERE u.id = ?`, v.UserID); err != nil {
+			return err
+		}
+		now := time.Now().Unix()
+		if _, err := db.Exec(ctx, tx, `INSERT INTO consultation_comments (consultation_id, author_user_id, staff, name, body, created) VALUES (?,?,?,?,?,?)`,
+			id, v.UserID, b2i(v.AllOfClub), name, body, now); err != nil {
+			return err
+		}
+		_, err := db.Exec(ctx, tx, `UPDATE consultations SET last_activity = ? WHERE id = ?`, now, id)
+		return err
+	})
+	return title, name, err
+}
+
+// DeleteConsultation removes a consultation of the club with its comments.
+func (s *Service) DeleteConsultation(ctx context.Context, clubID, id int64) error {
+	res, err := s.db.Exec(ctx, `DELETE FROM consultations WHERE id = ? AND club_id = ?`, id, clubID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrConsultNotFound
+	}
+	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,141 @@
+package social
+
+import (
+	"context"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/db"
+	"socius/internal/files"
+	"socius/internal/problem"
+)
+
+// ErrEventNotFound is an event that does not exist in the club.
+var ErrEventNotFound = &problem.NotFound{Code: "event.not_found", Message: "Evento no encontrado"}
+
+var (
+	errEventDates = problem.Invalidf("event.dates_required", "start_date", "Indica las fechas de inicio y de fin (AAAA-MM-DD)")
+	errEventOrder = problem.Invalidf("event.dates_order", "end_date", "La fecha de fin no puede ser anterior a la de inicio")
+)
+
+// Event is a published event with the number of members signed up.
+type Event struct {
+	ID        int64  `db:"id"`
+	Title     string `db:"title"`
+	Body      string `db:"body"`
+	StartDate string `db:"start_date"`
+	EndDate   string `db:"end_date"`
+	Created   int64  `db:"created"`
+	Counter   int    `db:"counter"`
+	// Attending says whether the asking member is signed up.
+	Attending bool `db:"attending"`
+	Images    []Image
+}
+
+// EventInput is what staff publish. Dates are calendar days, YYYY-MM-DD.
+type EventInput struct {
+	Title, Body        string
+	StartDate, EndDate string
+	Images             []string
+}
+
+// Events returns the club's events, the latest start first; one id (not 0)
+// narrows it to that event. memberID marks the events that member attends.
+func (s *Service) Events(ctx context.Context, clubID, id, memberID int64) ([]Event, error) {
+	list := []Event{}
+	q := `SELECT e.id, e.title, e.body, e.start_date, e.end_date, e.created,
+		(SELECT COUNT(*) FROM social_event_attendees a WHERE a.event_id = e.id) AS counter,
+		EXISTS (SELECT 1 FROM social_event_attendees a WHERE a.event_id = e.id AND a.member_id = ?) AS attending
+		FROM social_events e WHERE e.club_id = ?`
+	args := []any{memberID, clubID}
+	if id != 0 {
+		q += ` AND e.id = ?`
+		args = append(args, id)
+	}
+	if err := s.db.Select(ctx, &list, q+` ORDER BY e.start_date DESC, e.id DESC`, args...); err != nil {
+		return nil, err
+	}
+	if id != 0 && len(list) == 0 {
+		return nil, ErrEventNotFound
+	}
+	var imgs []struct {
+		Owner int64 `db:"event_id"`
+		Image
+	}
+	if err := s.db.Select(ctx, &imgs, `SELECT i.event_id, i.file_id, i.thumb_id FROM social_event_images i JOIN social_events e ON e.id = i.event_id
+		WHERE e.club_id = ? ORDER BY i.event_id, i.position`, clubID); err != nil {
+		return nil, err
+	}
+	at := map[int64]int{}
+	for i := range list {
+		at[list[i].ID] = i
+		list[i].Images = []Image{}
+	}
+	for _, im := range imgs {
+		if i, ok := at[im.Owner]; ok {
+			list[i].Images = append(list[i].Images, im.Image)
+		}
+	}
+	return list, nil
+}
+
+// PublishEvent stores an event with its images and returns its id.
+func (s *Service) PublishEvent(ctx context.Context, clubID, userID int64, in EventInput) (int64, error) {
+	body, err := checkText(&in.Title, in.Body)
+	if err != nil {
+		return 0, err
+	}
+	start, err1 := time.Parse(time.DateOnly, in.StartDate)
+	end, err2 := time.Parse(time.DateOnly, in.EndDate)
+	if err1 != nil || err2 != nil {
+		return 0, errEventDates
+	}
+	if end.Before(start) {
+		return 0, errEventOrder
+	}
+	var id int64
+	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		id, err = db.Insert(ctx, tx, `INSERT INTO social_events (club_id, title, body, start_date, end_date, author_user_id, created) VALUES (?,?,?,?,?,?,?)`,
+			clubID, in.Title, body, start.Format(time.DateOnly), end.Format(time.DateOnly), userID, time.Now().Unix())
+		if err != nil {
+			return err
+		}
+		return storeImages(ctx, tx, clubID, files.EventImage, "social_event_images", "event_id", id, in.Images)
+	})
+	return id, err
+}
+
+// DeleteEvent removes an event of the club with its sign-ups and images.
+func (s *Service) DeleteEvent(ctx context.Context, clubID, id int64) error {
+	res, err := s.db.Exec(ctx, `DELETE FROM social_events WHERE id = ? AND club_id = ?`, id, clubID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrEventNotFound
+	}
+	return nil
+}
+
+// Attend signs a member of the club up for one of its events, once: signing
+// up again changes nothing. It returns the event's counter.
+func (s *Service) Attend(ctx context.Context, clubID, eventID, memberID int64) (int, error) {
+	var n int
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var found int
+		if err := db.Get(ctx, tx, &found, `SELECT COUNT(*) FROM social_events WHERE id = ? AND club_id = ?`, eventID, clubID); err != nil {
+			return err
+		}
+		if found == 0 {
+			return ErrEventNotFound
+		}
+		if _, err := db.Exec(ctx, tx, `INSERT INTO social_event_attendees (event_id, member_id, created) VALUES (?,?,?) ON CONFLICT DO NOTHING`,
+			eventID, memberID, time.Now().Unix()); err != nil {
+			return err
+		}
+		return db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM social_event_attendees WHERE event_id = ?`, eventID)
+	})
+	return n, err
+}

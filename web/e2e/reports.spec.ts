@@ -1,0 +1,172 @@
+// The reports in Debian's Chromium against the real binary and its demo club. A day at the counter
+// is made through the API with the spec's own products and member (a cash sale, a card sale, a
+// wallet top-up and a wallet sale, a check-in); then each report is read in the browser, kept to
+// that member with ms_id where the report takes one, its totals checked against the sales made, a
+// refund made from the orders report, exports read back and charts seen; wide and narrow, Spanish
+// and English.
+import { expect, test, type Page } from '@playwright/test';
+import { call, chooseClub, download, featureText, login, shot, type Lang } from './helpers';
+
+const CLUB = 1;
+test.describe.configure({ mode: 'serial' });
+
+const rs = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('reports', lang, `reports.${key}`, vars);
+const narrow = (page: Page) => page.setViewportSize({ width: 390, height: 844 });
+const wide = (page: Page) => page.setViewportSize({ width: 1440, height: 900 });
+
+let world: { flower: number; drink: number; member: number; flowerTitle: string; oids: number[] };
+
+async function as(page: Page, user: string, path: string) {
+  await login(page, user);
+  await chooseClub(page, CLUB);
+  await page.goto(`/app/${path}`);
+}
+
+/** A signature as the pad would send it: a PNG drawn on a canvas. */
+const signature = (page: Page) =>
+  page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 300;
+    c.height = 120;
+    const g = c.getContext('2d')!;
+    g.lineWidth = 3;
+    g.beginPath();
+    g.moveTo(20, 90);
+    g.bezierCurveTo(80, 10, 160, 110, 280, 30);
+    g.stroke();
+    return c.toDataURL('image/png');
+  });
+
+test.afterAll(async ({ browser }) => {
+  if (!world) return;
+  const page = await browser.newPage();
+  await as(page, 'admin', 'club');
+  await call(page, 'POST', '/api/dispensario/delete', { asocid: CLUB, productsArray: [world.flower, world.drink] });
+  await call(page, 'DELETE', `/api/ficha_socio/${world.member}?association=${CLUB}`);
+  await page.close();
+});
+
+test('a day at the counter, then every report of it: totals, refund, filters, exports and charts', async ({ page }) => {
+  await as(page, 'manager', 'club');
+  const stamp = Date.now() % 100000;
+  const category = (await call(page, 'GET', `/api/association_category/?association=${CLUB}&type=dispensary`))[0].nid;
+  const product = async (title: string, type: string, price: number, code: string) => {
+    const p = await call(page, 'POST', '/api/dispensario', {
+      asocid: CLUB, title, dominance: 'sativa', category, price, cost: 2, type, status: true, discount: false, code,
+    });
+    await call(page, 'POST', '/api/product_stock', { asocid: CLUB, products: [{ pid: p.pid, stock: 100, stock_type: 'manual', note: 'alta' }] });
+    return p.pid as number;
+  };
+  const flowerTitle = `Haze Informe ${stamp}`;
+  const flower = await product(flowerTitle, 'peso', 10, `RPT${stamp}`);
+  const drink = await product(`Kombucha Informe ${stamp}`, 'unidad', 3, '');
+  const m = await call(page, 'POST', '/api/ficha_socio', {
+    association: CLUB, nombre: 'Rita', surname: 'Informe', dni: `6${String(stamp).padStart(7, '0')}R`, keychain: `RPT${stamp}`,
+  });
+  world = { flower, drink, member: m.nid, flowerTitle, oids: [] };
+  const sign = await signature(page);
+  const sell = async (lines: [number, number][], type: string) => {
+    const o = await call(page, 'POST', '/api/order', {
+      asocid: CLUB, membership_id: m.nid, products: lines.map(([pid, quantity]) => ({ pid, quantity })),
+    });
+    await call(page, 'POST', '/api/order/pay', { asocid: CLUB, oid: o.order.oid, type, signature: sign });
+    world.oids.push(o.order.oid);
+  };
+  // 3 g at 10 € and 2 drinks at 3 € in cash (36 €); 1 drink by card (3 €); a 20 € top-up and 2 g from the wallet (20 €)
+  await sell([[flower, 3], [drink, 2]], 'cash');
+  await sell([[drink, 1]], 'tpv');
+  await call(page, 'PUT', `/api/wallet/${m.nid}`, { association: CLUB, operation: 'add', amount: 20, pay_type: 'cash' });
+  await sell([[flower, 2]], 'wallet');
+  await call(page, 'POST', `/api/checkin_checkout/${m.nid}`, { association: CLUB, action: 'ENTRA', datetime: 0 });
+
+  // the orders report of the member (the member detail's "view orders"): three orders, the chart, a refund
+  await wide(page);
+  await page.goto(`/app/ordersReport?ms_id=${m.nid}`);
+  const ordersTable = page.getByTestId('orders-report-table');
+  await expect(ordersTable.locator('tbody tr.ant-table-row')).toHaveCount(3);
+  await expect(page.getByTestId('orders-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(ordersTable.getByText('36,00 €').first()).toBeVisible();
+  await shot(page, 'reports-orders-wide');
+  await page.getByTestId(`refund-${world.oids[0]}`).click();
+  await page.getByTestId(`refund-qty-${drink}`).fill('1');
+  await page.getByTestId('refund-method-cash').click();
+  await page.getByTestId('refund-confirm').click();
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await expect(ordersTable.getByText('3,00 €', { exact: true }).first()).toBeVisible();
+  const orders = await download(page, 'export-csv');
+  expect(orders.name).toBe('orders.csv');
+  const csv = orders.body.toString('utf8');
+  expect(csv.split('\n').filter((l) => l.includes('Rita'))).toHaveLength(3);
+  expect(csv).toContain(`${flowerTitle} × 3 g`);
+
+  // withdrawals: the member's lines after the refund (3 g + 2 g, 1 + 1 drinks, 30 + 3 + 3 + 20 €), a column filter
+  await page.goto(`/app/dispensationReport?ms_id=${m.nid}`);
+  const totals = page.getByTestId('withdrawals-totals');
+  await expect(page.getByTestId('card-lines-amount')).toHaveText('4');
+  await expect(page.getByTestId('card-grams-amount')).toHaveText('5 g');
+  await expect(page.getByTestId('card-units-amount')).toHaveText('2');
+  await expect(totals.getByTestId('card-total-amount')).toHaveText('56,00 €');
+  await expect(page.getByTestId('chart-top-grams')).toContainText(flowerTitle.slice(0, 10));
+  await page.getByTestId('filter-title').fill('haze');
+  await expect(page.getByTestId('card-lines-amount')).toHaveText('2');
+  await expect(totals.getByTestId('card-total-amount')).toHaveText('50,00 €');
+  await shot(page, 'reports-withdrawals-wide');
+  const withdrawals = await download(page, 'export-xlsx');
+  expect(withdrawals.name).toBe('withdrawals.xlsx');
+
+  // performance: the flower's 5 g cost 10 €, took 50 €
+  await page.goto(`/app/efficiencyReport?ms_id=${m.nid}`);
+  const row = page.getByTestId('performance-table').locator('tr', { hasText: flowerTitle });
+  await expect(row).toContainText('5 g');
+  await expect(row).toContainText('10,00 €');
+  await expect(row).toContainText('50,00 €');
+  await expect(row).toContainText('40,00 €');
+  await expect(page.getByTestId('performance-totals').getByTestId('card-amount-amount')).toHaveText('56,00 €');
+  await expect(page.getByTestId('chart-top-amount').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await shot(page, 'reports-performance-wide');
+  const efficiency = await download(page, 'export-csv');
+  expect(efficiency.name).toBe('efficiency.csv');
+  expect(efficiency.body.toString('utf8')).toContain(flowerTitle);
+
+  // wallet: the top-up and the order paid from it, with the balance after each
+  await page.goto(`/app/walletReport?ms_id=${m.nid}`);
+  await expect(page.getByTestId('wallet-table').locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(page.getByTestId('card-topups-amount')).toHaveText('20,00 €');
+  await expect(page.getByTestId('card-spent-amount')).toHaveText('20,00 €');
+  await expect(page.getByTestId('wallet-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await narrow(page);
+  await shot(page, 'reports-wallet-narrow');
+  expect((await download(page, 'export-csv')).name).toBe('wallet.csv');
+
+  // access: the check-in, the hour chart, the export titled with its range
+  await wide(page);
+  await page.goto('/app/accesscontrolreport');
+  await expect(page.getByTestId('access-table').getByText('Rita').first()).toBeVisible();
+  await expect(page.getByTestId('access-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await shot(page, 'reports-access-wide');
+  const access = await download(page, 'export-csv');
+  expect(access.name).toBe('accesscontrol.csv');
+  expect(access.body.toString('utf8')).toContain('Control de accesos');
+
+  // the member detail opens both reports kept to the member
+  await page.goto('/app/patientmanager');
+  await page.getByTestId('search-keychain').fill(`RPT${stamp}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('detail-view-orders')).toBeVisible();
+  await page.getByTestId('detail-view-wallet').click();
+  await expect(page).toHaveURL(new RegExp(`walletReport\\?ms_id=${m.nid}`));
+});
+
+test('the reports in English, narrow', async ({ page }) => {
+  await as(page, 'manager', 'club');
+  await page.evaluate(() => localStorage.setItem('socius.lang', 'en'));
+  await narrow(page);
+  await page.goto(`/app/dispensationReport?ms_id=${world.member}`);
+  await expect(page.getByRole('heading', { name: rs('en', 'withdrawals.title') })).toBeVisible();
+  await expect(page.getByTestId('card-lines-amount')).toHaveText('4');
+  await shot(page, 'reports-withdrawals-en-narrow');
+  await page.goto(`/app/efficiencyReport?ms_id=${world.member}`);
+  await expect(page.getByTestId('performance-table').getByText(world.flowerTitle)).toBeVisible();
+  await shot(page, 'reports-performance-en-narrow');
+  await page.evaluate(() => localStorage.setItem('socius.lang', 'es'));
+});

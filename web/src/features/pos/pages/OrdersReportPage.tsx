@@ -1,0 +1,126 @@
+import '../i18n';
+import { RollbackOutlined } from '@ant-design/icons';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
+import { ReportTable, ReportToolbar, useReportState, SalesPerDayChart } from '../../../shared/reports';
+import { useClub, useCurrentClubId } from '../../../shared/session';
+import layout from '../../../shared/ui/layout.module.css';
+import ui from '../../../shared/ui/ui.module.css';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ORDERS_REPORT_PAGE, useOrdersReport, usePosMember, useSalesChart, type Order, type OrderLine } from '../api';
+import { RefundModal } from '../components/OrderHistoryModal';
+import { allowedMethods } from '../model';
+import styles from '../pos.module.css';
+
+/**
+ * Route "ordersReport": the completed orders of a period (default the last 7 days to now), 19 a
+ * page, newest first, each opening onto its lines, with the counter's refund; the sales chart by
+ * payment method; Excel and CSV exports. `?ms_id=` keeps it to one member (the member detail's
+ * "view orders").
+ */
+export default function OrdersReportPage() {
+  const { t } = useTranslation();
+  const club = useCurrentClubId();
+  const { period, setPeriod, page, setPage, member } = useReportState();
+  const clubInfo = useClub(club).data;
+  const memberInfo = usePosMember(member ? club : null, member).data;
+  const [refunding, setRefunding] = useState<Order | null>(null);
+  const orders = useOrdersReport(club, period, member, page);
+  const chart = useSalesChart(club, period, member);
+  const methods = allowedMethods(clubInfo);
+  const money = (v: number) => formatMoney(v);
+  const right = { align: 'right' as const, className: styles.num };
+  const columns: TableColumnsType<Order> = [
+    { key: 'oid', title: t('pos.report.order'), dataIndex: 'oid', width: 90 },
+    { key: 'date', title: t('pos.report.date'), width: 150, render: (_, o) => formatDateTime(o.order_paid) },
+    { key: 'number', title: t('pos.report.number'), width: 90, render: (_, o) => o.membership_card.number },
+    {
+      key: 'member',
+      title: t('pos.report.member'),
+      width: 200,
+      ellipsis: true,
+      render: (_, o) => `${o.membership_card.nombre} ${o.membership_card.surname}`.trim(),
+    },
+    { key: 'base', title: t('pos.report.base'), width: 110, ...right, render: (_, o) => money(o.order_base_price) },
+    { key: 'discount', title: t('pos.report.discount'), width: 110, ...right, render: (_, o) => money(o.order_discount) },
+    { key: 'total', title: t('pos.report.total'), width: 110, ...right, render: (_, o) => <strong>{money(o.order_total)}</strong> },
+    {
+      key: 'refunded',
+      title: t('pos.report.refunded'),
+      width: 120,
+      ...right,
+      render: (_, o) => (o.refunded > 0 ? <Tag color="orange">{money(o.refunded)}</Tag> : '—'),
+    },
+    { key: 'pay', title: t('pos.report.pay'), width: 110, render: (_, o) => (o.pay_type ? t(`pos.pay.methods.${o.pay_type}`) : '—') },
+    { key: 'paidBy', title: t('pos.report.paidBy'), dataIndex: 'paid_by', width: 140, ellipsis: true },
+    {
+      key: 'refund',
+      title: <span className={ui.srOnly}>{t('pos.refund.open')}</span>,
+      width: 130,
+      fixed: 'right',
+      render: (_, o) =>
+        methods.length > 0 && o.products.some((l) => l.product.pid && l.refund_quantity < l.quantity) ? (
+          <Button size="small" icon={<RollbackOutlined />} onClick={() => setRefunding(o)} data-testid={`refund-${o.oid}`}>
+            {t('pos.refund.open')}
+          </Button>
+        ) : null,
+    },
+  ];
+  const lineColumns: TableColumnsType<OrderLine> = [
+    { key: 'title', title: t('pos.report.product'), render: (_, l) => l.product.title },
+    { key: 'code', title: t('pos.report.sku'), render: (_, l) => l.product.code || '—' },
+    {
+      key: 'quantity',
+      title: t('pos.report.quantity'),
+      ...right,
+      render: (_, l) => `${formatNumber(l.quantity)}${l.product.type === 'peso' ? ' g' : ''}`,
+    },
+    { key: 'real', title: t('pos.report.real'), ...right, render: (_, l) => (l.product.type === 'peso' ? `${formatNumber(l.real_quantity)} g` : '—') },
+    { key: 'total', title: t('pos.report.total'), ...right, render: (_, l) => money(l.total) },
+    {
+      key: 'refund',
+      title: t('pos.report.refundedLine'),
+      ...right,
+      render: (_, l) => (l.refund_quantity > 0 ? `${formatNumber(l.refund_quantity)} · ${money(l.amount)}` : '—'),
+    },
+  ];
+  const who = memberInfo ? `${memberInfo.nombre ?? ''} ${memberInfo.surname ?? ''}`.trim() : '';
+  return (
+    <div className={layout.page} data-testid="orders-report-page">
+      <PageHeader
+        title={t('pos.report.title')}
+        subtitle={member ? t('pos.report.ofMember', { name: who || `#${member}` }) : t('pos.report.subtitle')}
+        actions={
+          <ReportToolbar
+            period={period}
+            onPeriod={setPeriod}
+            showTime
+            exportPath="/api/order/export"
+            exportName="orders"
+            exportParams={{ asocid: club, status: 'completed', start_date: period.start, end_date: period.end, membership_id: member }}
+          />
+        }
+      />
+      <SalesPerDayChart data={chart.data ?? []} testId="orders-chart" />
+      <ReportTable<Order>
+        testId="orders-report-table"
+        rowKey="oid"
+        columns={columns}
+        rows={orders.data?.data ?? []}
+        loading={orders.isFetching}
+        page={page}
+        pageSize={ORDERS_REPORT_PAGE}
+        total={orders.data?.total ?? 0}
+        onPage={setPage}
+        expandable={{
+          expandedRowRender: (o) => (
+            <Table<OrderLine> rowKey="id" size="small" pagination={false} columns={lineColumns} dataSource={o.products} className={styles.reportLines} />
+          ),
+        }}
+      />
+      {club !== null && <RefundModal club={club} order={refunding} methods={methods} onClose={() => setRefunding(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/** What a news item or an event shows, in the list's panel and in the create page's preview. */
+export interface Publication {
+  title: string;
+  subtitle?: string;
+  /** HTML (sanitised on the server, and again when shown). */
+  body: string;
+  /** Image addresses (stored URLs or data URLs), the first is the cover. */
+  images: string[];
+  /** Events: the first and last day, YYYY-MM-DD. */
+  startDate?: string;
+  endDate?: string;
+  /** Events: members signed up. */
+  counter?: number;
+}
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The body as the server stores it. Staff usually type text in the body's box: blank lines make
+ * paragraphs and single line breaks stay breaks. Inline tags typed in it (<b>, <a>…) are kept for
+ * the server to keep what it allows; text that already lays out its own blocks (<p>, lists,
+ * headings…) is sent as it is. Text without tags is escaped, so "5 < 6" reads as typed.
+ */
+export function bodyHtml(text: string): string {
+  const t = text.trim();
+  if (t === '') return '';
+  const tagged = /<[a-z][\s\S]*>/i.test(t);
+  if (tagged && /<(p|div|ul|ol|li|h[1-6]|table|blockquote|pre|br)\b/i.test(t)) return t;
+  return t
+    .split(/\n\s*\n/)
+    .map((p) => `<p>${(tagged ? p.trim() : escape(p.trim())).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/** Case- and accent-insensitive "contains" over a publication's title and subtitle. */
+export function matches(p: { title: string; subtitle?: string }, text: string): boolean {
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const q = fold(text.trim());
+  return q === '' || fold(p.title).includes(q) || fold(p.subtitle ?? '').includes(q);
+}
+
+/** The text of an HTML body, cut to `max` characters with an ellipsis (TV grid 100, carousel 250). */
+export function textCut(html: string, max: number): string {
+  const text = html
+    .replace(/<(br|\/p|\/div|\/li|\/h[1-6])\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;
+}
+
+/** Products grouped by category, in the order they come (the server sorts by category, then title). */
+export function byCategory<T extends { categorias: string }>(list: T[]): { category: string; items: T[] }[] {
+  const groups: { category: string; items: T[] }[] = [];
+  for (const p of list) {
+    const last = groups.at(-1);
+    if (last && last.category === p.categorias) last.items.push(p);
+    else groups.push({ category: p.categorias, items: [p] });
+  }
+  return groups;
+}
+
+/** A TV interval as typed: up to 6 digits, 1000 ms at least. */
+export function tvInterval(text: string): number | null {
+  if (!/^\d{1,6}$/.test(text.trim())) return null;
+  const n = Number(text.trim());
+  return n >= 1000 ? n : null;
+}

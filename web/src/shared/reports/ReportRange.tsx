@@ -1,0 +1,65 @@
+import { DatePicker } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import dayjs from '../format/dayjs';
+import styles from './reports.module.css';
+import './i18n';
+
+/** A report's period in Unix seconds, both ends included. */
+export interface Period {
+  start: number;
+  end: number;
+}
+
+/** The reports' default period (spec part 2 §9): the last 7 days up to now. */
+export function lastWeek(): Period {
+  const now = dayjs();
+  return { start: now.subtract(7, 'day').unix(), end: now.unix() };
+}
+
+/**
+ * The period picker of the report headers: from–to, with times when the report reads date-times;
+ * without times a day runs 00:00:00–23:59:59. Weeks start on Monday (the locales of all six
+ * languages), and days after today cannot be picked.
+ */
+export function ReportRange({
+  value,
+  onChange,
+  showTime,
+  disabled,
+}: {
+  value: Period;
+  onChange: (p: Period) => void;
+  showTime?: boolean;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const now = dayjs();
+  const presets: { label: string; value: [Dayjs, Dayjs] }[] = [
+    { label: t('report.presets.today'), value: [now.startOf('day'), now] },
+    { label: t('report.presets.week'), value: [now.subtract(7, 'day'), now] },
+    { label: t('report.presets.thisMonth'), value: [now.startOf('month'), now] },
+    { label: t('report.presets.lastMonth'), value: [now.subtract(1, 'month').startOf('month'), now.subtract(1, 'month').endOf('month')] },
+  ];
+  return (
+    <DatePicker.RangePicker
+      size="large"
+      className={styles.range}
+      value={[dayjs.unix(value.start), dayjs.unix(value.end)]}
+      showTime={showTime ? { format: 'HH:mm' } : false}
+      format={showTime ? 'DD/MM/YYYY HH:mm' : 'DD/MM/YYYY'}
+      allowClear={false}
+      disabled={disabled}
+      presets={presets}
+      disabledDate={(d) => d.isAfter(now, 'day')}
+      placeholder={[t('report.rangeStart'), t('report.rangeEnd')]}
+      aria-label={t('report.range')}
+      onChange={(v) => {
+        if (!v?.[0] || !v[1]) return;
+        const [a, b] = showTime ? [v[0], v[1]] : [v[0].startOf('day'), v[1].endOf('day')];
+        onChange({ start: a.unix(), end: b.unix() });
+      }}
+      data-testid="report-range"
+    />
+  );
+}

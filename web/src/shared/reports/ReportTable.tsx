@@ -1,0 +1,106 @@
+import { FileSearchOutlined } from '@ant-design/icons';
+import { Table, type TableColumnsType, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import layout from '../ui/layout.module.css';
+import { TableEmpty } from '../ui/TableStates';
+import { ExportButtons } from './ExportButtons';
+import { lastWeek, ReportRange, type Period } from './ReportRange';
+import styles from './reports.module.css';
+import './i18n';
+
+/**
+ * A report's period and page: the last 7 days by default, back to the first page whenever the
+ * period changes; and the member it is kept to (`?ms_id=`), or null.
+ */
+export function useReportState() {
+  const [params] = useSearchParams();
+  const [period, setPeriodState] = useState<Period>(lastWeek);
+  const [page, setPage] = useState(0);
+  const setPeriod = (p: Period) => {
+    setPeriodState(p);
+    setPage(0);
+  };
+  return { period, setPeriod, page, setPage, member: Number(params.get('ms_id')) || null };
+}
+
+/** The header actions of a report: its period and its Excel and CSV exports. */
+export function ReportToolbar({
+  period,
+  onPeriod,
+  showTime,
+  disabled,
+  exportPath,
+  exportName,
+  exportParams,
+}: {
+  period: Period;
+  onPeriod: (p: Period) => void;
+  showTime?: boolean;
+  disabled?: boolean;
+  exportPath: string;
+  exportName: string;
+  exportParams: Record<string, string | number | boolean | null | undefined>;
+}) {
+  return (
+    <div className={styles.toolbar}>
+      <ReportRange value={period} onChange={onPeriod} showTime={showTime} disabled={disabled} />
+      <ExportButtons path={exportPath} name={exportName} params={exportParams} />
+    </div>
+  );
+}
+
+/**
+ * A report's table in its card: fixed layout, scrolled sideways on narrow screens, paged by the
+ * report's page size (the server's pages when `total` is given, these rows' otherwise).
+ */
+export function ReportTable<T extends object>({
+  rowKey,
+  columns,
+  rows,
+  loading,
+  page,
+  pageSize,
+  total,
+  onPage,
+  expandable,
+  testId,
+}: {
+  rowKey: TableProps<T>['rowKey'];
+  columns: TableColumnsType<T>;
+  rows: readonly T[];
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  total?: number;
+  onPage: (page: number) => void;
+  expandable?: TableProps<T>['expandable'];
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={layout.tableCard} data-testid={testId}>
+      <Table<T>
+        rowKey={rowKey}
+        tableLayout="fixed"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={rows}
+        expandable={expandable}
+        scroll={{ x: columns.reduce((n, c) => n + Number(c.width ?? 100), 0) }}
+        pagination={{
+          current: page + 1,
+          pageSize,
+          total,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          onChange: (p) => onPage(p - 1),
+          className: layout.pagination,
+        }}
+        locale={{ emptyText: <TableEmpty image={<FileSearchOutlined className={layout.emptyIcon} />} title={t('report.empty')} help={t('report.emptyHelp')} /> }}
+      />
+    </div>
+  );
+}
