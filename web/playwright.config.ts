@@ -45,6 +45,9 @@ export default defineConfig({
         SOCIUS_LOGIN_ADDRESS_LIMIT: '100000',
         SOCIUS_SMTP_HOST: '127.0.0.1',
         SOCIUS_SMTP_PORT: String(port + 2),
+        // the members' app stores the download page and the mobile redirect offer (e2e/club.spec.ts)
+        SOCIUS_APP_STORE_URL: 'https://apps.apple.com/es/app/socius-socios/id6400000000',
+        SOCIUS_PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=app.socius.socios',
       },
     },
     {

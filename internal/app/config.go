@@ -21,6 +21,8 @@ type Config struct {
 	PublicURL    string
 	ProvidersURL string
 	ProviderName string
+	AppStoreURL  string
+	PlayStoreURL string
 	VueVersion   string
 	TrustProxy   bool
 	SessionIdle  time.Duration
@@ -57,6 +59,8 @@ var settings = []setting{
 	{"public-url", "SOCIUS_PUBLIC_URL", "http://localhost:8080", "public address, used in links sent by e-mail", false, str(func(c *Config) *string { return &c.PublicURL })},
 	{"providers-url", "SOCIUS_PROVIDERS_URL", "https://socius.example/proveedores", "supplier site opened by the Providers menu entry", false, str(func(c *Config) *string { return &c.ProvidersURL })},
 	{"provider-name", "SOCIUS_PROVIDER_NAME", "Socius", "provider named in the feature-refused alert", false, str(func(c *Config) *string { return &c.ProviderName })},
+	{"app-store-url", "SOCIUS_APP_STORE_URL", "", "members' app in Apple's App Store, shown on the app download page (empty: not offered)", false, str(func(c *Config) *string { return &c.AppStoreURL })},
+	{"play-store-url", "SOCIUS_PLAY_STORE_URL", "", "members' app in Google Play, shown on the app download page (empty: not offered)", false, str(func(c *Config) *string { return &c.PlayStoreURL })},
 	{"vue-version", "SOCIUS_VUE_VERSION", "", "version announced to open browsers (default: this build's)", false, str(func(c *Config) *string { return &c.VueVersion })},
 	{"trust-proxy", "SOCIUS_TRUST_PROXY", "false", "take the client address and scheme from X-Forwarded-For/-Proto: set only behind a reverse proxy that overwrites them", false, func(c *Config, v string) error {
 		b, err := strconv.ParseBool(v)

@@ -231,6 +231,16 @@ type Update struct {
 	KeepImages                        []string // ids of stored images to keep, in order, before new ones
 }
 
+// PageImage reports whether a stored file is, now, a club's logo or one of its page's pictures:
+// those are the club's public face (the designed page shows them from a frame without a session),
+// and stop being public as soon as they are replaced or removed.
+func (s *Service) PageImage(ctx context.Context, fileID string) (bool, error) {
+	var n int
+	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM clubs c JOIN files f ON f.id = ? AND f.club_id = c.id AND f.purpose = 'club_image'
+		WHERE c.logo = f.id OR c.images LIKE '%"' || f.id || '"%'`, fileID)
+	return n > 0, err
+}
+
 // Save applies an update in one transaction; images are checked and stored.
 func (s *Service) Save(ctx context.Context, id int64, u Update) error {
 	if _, err := s.Get(ctx, id); err != nil {

@@ -29,7 +29,7 @@ func (s *Server) registerCatalogRoutes() {
 		Club("product_export", Query("asocid")), s.productExport)
 	register(s, op("GET", "/api/mobile_dispensario", "mobileProducts", "Published products for the club's members"), User(), s.mobileProducts)
 	register(s, op("GET", "/api/list_item/retrieve", "publicProduct", "A published product for its public QR link"), Public(), s.publicProduct)
-	register(s, op("GET", "/api/public_image/{id}", "publicImage", "An image of a published product"), Public(), s.publicImage)
+	register(s, op("GET", "/api/public_image/{id}", "publicImage", "An image of a published product, or a club's logo or page picture"), Public(), s.publicImage)
 	register(s, op("GET", "/api/preset_product", "presetProducts", "The varieties repository"), User(), s.presetProducts)
 	register(s, op("GET", "/api/preset_product/{slug}", "presetImage", "A variety's picture"), Public(), s.presetImage)
 
@@ -233,10 +233,15 @@ func (s *Server) publicProduct(ctx context.Context, in *publicProductInput) (*pu
 	return &publicProductOutput{CacheControl: "no-cache", Body: *p}, nil
 }
 
-// publicImage serves an image of a published product to anyone (the QR
-// link opens logged out); other files stay behind /api/files.
+// publicImage serves to anyone an image of a published product (the QR link
+// opens logged out) and a club's current logo and page pictures (the designed
+// club page shows them from a sandboxed frame, which carries no session);
+// other files stay behind /api/files.
 func (s *Server) publicImage(ctx context.Context, in *fileInput) (*fileOutput, error) {
 	ok, err := s.catalog.PublicImage(ctx, in.ID)
+	if err == nil && !ok {
+		ok, err = s.clubs.PageImage(ctx, in.ID)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +255,7 @@ func (s *Server) publicImage(ctx context.Context, in *fileInput) (*fileOutput, e
 	if !files.Public(f.Purpose) {
 		return nil, Fail(http.StatusNotFound, "not_found", "No encontrado")
 	}
-	// Not immutable: unpublishing the product withdraws the image.
+	// Not immutable: unpublishing the product, or replacing the club's picture, withdraws the image.
 	return &fileOutput{ContentType: f.ContentType, Disposition: disposition(f), CacheControl: "public, max-age=3600", ETag: `"` + f.ID[:32] + `"`,
 		CSP: fileCSP, Body: f.Data}, nil
 }

@@ -35,6 +35,8 @@ type Config struct {
 	TrustProxy   bool
 	ProvidersURL string
 	ProviderName string
+	AppStoreURL  string // members' app download page
+	PlayStoreURL string
 	VueVersion   string // announced to the update bar; defaults to this build's
 	PublicURL    string // base of links in e-mails
 	VAPIDPublic  string // Web Push public key the members' app subscribes with

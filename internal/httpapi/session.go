@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"socius/internal/auth"
@@ -202,12 +204,15 @@ type appConfigOutput struct {
 	Body struct {
 		ProviderName string `json:"provider_name"`
 		ProvidersURL string `json:"providers_url"`
+		AppStoreURL  string `json:"app_store_url" doc:"Members' app in the App Store; empty when the provider offers none"`
+		PlayStoreURL string `json:"play_store_url" doc:"Members' app in Google Play; empty when the provider offers none"`
 	}
 }
 
 func (s *Server) appConfig(_ context.Context, _ *struct{}) (*appConfigOutput, error) {
 	out := &appConfigOutput{}
 	out.Body.ProviderName, out.Body.ProvidersURL = s.cfg.ProviderName, s.cfg.ProvidersURL
+	out.Body.AppStoreURL, out.Body.PlayStoreURL = storeLink(s.cfg.AppStoreURL), storeLink(s.cfg.PlayStoreURL)
 	return out, nil
 }
 
@@ -225,3 +230,12 @@ func (s *Server) updatesNews(ctx context.Context, _ *struct{}) (*noveltiesOutput
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// storeLink is a configured store address when it is a web address, else empty: the download
+// page turns it into a QR and a link, so a mistyped setting must not become a javascript: link.
+func storeLink(u string) string {
+	if p, err := url.Parse(strings.TrimSpace(u)); err == nil && (p.Scheme == "https" || p.Scheme == "http") && p.Host != "" {
+		return p.String()
+	}
+	return ""
+}

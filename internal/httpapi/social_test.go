@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"socius/internal/access"
+	"socius/internal/app"
 	"socius/internal/testkit"
 )
 
@@ -437,5 +438,67 @@ func TestTVProducts(t *testing.T) {
 			t.Fatalf("Beta's TV shows Alfa's products: %v", got)
 		}
 		expectErr(t, "Budtender", w.budtender.Do("GET", fmt.Sprintf("/api/tv_products?association=%d", w.alfa), nil), 403, "access.role", "")
+	})
+}
+
+// The app download page turns the provider's store addresses into a QR and a link for anyone,
+// so only web addresses are offered: a mistyped or hostile setting becomes "not offered".
+func TestAppStoreLinks(t *testing.T) {
+	k := testkit.NewWith(t, "sqlite", func(c *app.Config) {
+		c.AppStoreURL = " https://apps.apple.com/es/app/socius/id123 "
+		c.PlayStoreURL = "javascript:alert(1)"
+	})
+	res := k.Client().Do("GET", "/api/app_config", nil)
+	expectOK(t, "app config without a session", res)
+	if got := jget(res.JSON, "app_store_url"); got != "https://apps.apple.com/es/app/socius/id123" {
+		t.Fatalf("app_store_url = %v", got)
+	}
+	if got := jget(res.JSON, "play_store_url"); got != "" {
+		t.Fatalf("a javascript: address must not be offered, got %v", got)
+	}
+	k = testkit.New(t, "sqlite")
+	res = k.Client().Do("GET", "/api/app_config", nil)
+	if jget(res.JSON, "app_store_url") != "" || jget(res.JSON, "play_store_url") != "" {
+		t.Fatalf("no store is offered until the provider sets one: %s", res.Body)
+	}
+}
+
+// The designed club page runs in a sandboxed frame without a session, so the club's logo and page
+// pictures are served to anyone, but only while they are the club's: a replaced logo, a removed
+// picture or a picture of the club's news stay private.
+func TestClubPageImagesArePublic(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newSocialWorld(t, k)
+		anon := k.Client()
+		public := func(url string) string { return strings.Replace(url, "/api/files/", "/api/public_image/", 1) }
+		put := func(body map[string]any) map[string]any {
+			res := w.social.Do("PUT", "/api/association/"+itoa(w.alfa), body)
+			expectOK(t, "club update", res)
+			return res.JSON
+		}
+		club := put(map[string]any{"logo": dataURL("image/png", smallPNG(t, color.RGBA{164, 99, 191, 255})),
+			"images": []string{dataURL("image/png", smallPNG(t, color.RGBA{1, 2, 3, 255})), dataURL("image/png", smallPNG(t, color.RGBA{4, 5, 6, 255}))}})
+		logo := jget(club, "logo", "img").(string)
+		imgs := club["images"].([]any)
+		first, second := imgs[0].(map[string]any)["img"].(string), imgs[1].(map[string]any)["img"].(string)
+		for _, u := range []string{logo, first, second} {
+			if res := anon.Do("GET", public(u), nil); res.Status != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "image/png") {
+				t.Fatalf("club picture %s without a session: %d", u, res.Status)
+			}
+		}
+		// replace the logo and drop the first picture: both stop being public
+		put(map[string]any{"logo": dataURL("image/png", smallPNG(t, color.RGBA{9, 9, 9, 255})), "images": []string{second}})
+		for _, u := range []string{logo, first} {
+			expectErr(t, "a club picture no longer shown", anon.Do("GET", public(u), nil), 404, "not_found", "")
+		}
+		if res := anon.Do("GET", public(second), nil); res.Status != 200 {
+			t.Fatalf("the kept picture stays public: %d", res.Status)
+		}
+		// a news picture of the club is for its members, not for anyone
+		news := w.social.Do("POST", "/api/news", map[string]any{"cid": w.alfa, "title": "Cata", "body": "<p>x</p>",
+			"images": []string{dataURL("image/png", smallPNG(t, color.RGBA{7, 7, 7, 255}))}})
+		expectOK(t, "news", news)
+		newsImg := objects(t, news.JSON["images"])[0]["img"].(string)
+		expectErr(t, "a news picture without a session", anon.Do("GET", public(newsImg), nil), 404, "not_found", "")
 	})
 }

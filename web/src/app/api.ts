@@ -17,13 +17,4 @@ export function useServerVersion() {
   });
 }
 
-/** GET /api/app_config — provider name (access alerts) and providers URL (profile menu). */
-export function useAppConfig() {
-  return useQuery({
-    queryKey: ['app_config'],
-    queryFn: () => unwrap(api.GET('/api/app_config')),
-    staleTime: Infinity,
-    retry: 1,
-    meta: { silent: true },
-  });
-}
+export { useAppConfig } from '../shared/api';

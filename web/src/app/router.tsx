@@ -12,6 +12,8 @@ const AccountLinkPage = lazy(() => import('../features/auth/AccountLinkPage'));
 const AuthenticatedApp = lazy(() => import('./AuthenticatedApp'));
 /** The product detail is also the public page of a product's QR code: it opens with or without a login. */
 const ProductDetailPage = lazy(() => import('../features/dispensary/pages/ProductDetailPage'));
+/** The app download QR's address: a phone goes on to its store, with or without a login. */
+const MobileRedirectPage = lazy(() => import('../features/social/pages/MobileRedirectPage'));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpin fullPage />}>{children}</Suspense>;
@@ -66,6 +68,14 @@ export function AppRouter() {
             element={
               <Loading>
                 <ProductDetailPage />
+              </Loading>
+            }
+          />
+          <Route
+            path="movil"
+            element={
+              <Loading>
+                <MobileRedirectPage />
               </Loading>
             }
           />

@@ -131,7 +131,7 @@ export const routes: RouteEntry[] = [
   screen('club', { page: ClubPage }),
   screen('userprofile', { page: ProfilePage }),
   screen('novelties', { page: NoveltiesPage }),
-  screen('descarga'),
+  screen('descarga', { page: lazy(() => import('../features/social/pages/DownloadPage')) }),
 
   // Members
   screen('patientcreate', { page: lazy(() => import('../features/members/pages/PatientCreatePage')), menu: ['members', 10, <UserAddOutlined />] }),
@@ -185,8 +185,8 @@ export const routes: RouteEntry[] = [
   screen('closingreport', { page: lazy(() => import('../features/cash/pages/ClosingReportPage')), menu: ['reports', 80, <CalendarOutlined />] }),
 
   // Social
-  screen('clubmanager', { menu: ['social', 10, <LayoutOutlined />] }),
-  screen('htmleditor'),
+  screen('clubmanager', { page: lazy(() => import('../features/club/pages/ClubManagerPage')), menu: ['social', 10, <LayoutOutlined />] }),
+  screen('htmleditor', { page: lazy(() => import('../features/club/pages/HtmlEditorPage')) }),
   screen('news', { page: lazy(() => import('../features/social/pages/NewsPage')), menu: ['social', 20, <ReadOutlined />] }),
   screen('newscreate', { page: lazy(() => import('../features/social/pages/NewsCreatePage')) }),
   screen('events', { page: lazy(() => import('../features/social/pages/EventsPage')), menu: ['social', 30, <ScheduleOutlined />] }),

@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyHtml, byCategory, matches, textCut, tvInterval } from './model';
-
-describe('bodyHtml', () => {
-  it('makes paragraphs of plain text, keeping single line breaks', () => {
-    expect(bodyHtml('Hola socios\nnueva hora\n\nSegundo párrafo')).toBe('<p>Hola socios<br>nueva hora</p><p>Segundo párrafo</p>');
-  });
-  it('escapes what would be read as markup in plain text', () => {
-    expect(bodyHtml('5 < 6 & 7 > 3')).toBe('<p>5 &lt; 6 &amp; 7 &gt; 3</p>');
-  });
-  it('makes paragraphs around inline tags', () => {
-    expect(bodyHtml('Probaremos <b>tres</b>.\n\nPlazas limitadas.')).toBe('<p>Probaremos <b>tres</b>.</p><p>Plazas limitadas.</p>');
-  });
-  it('leaves HTML with its own blocks as it was typed, and empty text empty', () => {
-    expect(bodyHtml(' <p>Ya <b>formateado</b></p> ')).toBe('<p>Ya <b>formateado</b></p>');
-    expect(bodyHtml('  \n ')).toBe('');
-  });
-});
+import { byCategory, matches, textCut, tvInterval } from './model';
 
 describe('matches', () => {
   it('finds words in the title or subtitle, without case or accents', () => {

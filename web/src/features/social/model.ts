@@ -13,24 +13,7 @@ export interface Publication {
   counter?: number;
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * The body as the server stores it. Staff usually type text in the body's box: blank lines make
- * paragraphs and single line breaks stay breaks. Inline tags typed in it (<b>, <a>…) are kept for
- * the server to keep what it allows; text that already lays out its own blocks (<p>, lists,
- * headings…) is sent as it is. Text without tags is escaped, so "5 < 6" reads as typed.
- */
-export function bodyHtml(text: string): string {
-  const t = text.trim();
-  if (t === '') return '';
-  const tagged = /<[a-z][\s\S]*>/i.test(t);
-  if (tagged && /<(p|div|ul|ol|li|h[1-6]|table|blockquote|pre|br)\b/i.test(t)) return t;
-  return t
-    .split(/\n\s*\n/)
-    .map((p) => `<p>${(tagged ? p.trim() : escape(p.trim())).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-}
+export { bodyHtml } from '../../shared/format/body';
 
 /** Case- and accent-insensitive "contains" over a publication's title and subtitle. */
 export function matches(p: { title: string; subtitle?: string }, text: string): boolean {

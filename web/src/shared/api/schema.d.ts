@@ -1125,7 +1125,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An image of a published product */
+        /** An image of a published product, or a club's logo or page picture */
         get: operations["publicImage"];
         put?: never;
         post?: never;
@@ -1742,6 +1742,10 @@ export interface components {
             thoroughfare: string;
         };
         AppConfigOutputBody: {
+            /** @description Members' app in the App Store; empty when the provider offers none */
+            app_store_url: string;
+            /** @description Members' app in Google Play; empty when the provider offers none */
+            play_store_url: string;
             provider_name: string;
             providers_url: string;
         };

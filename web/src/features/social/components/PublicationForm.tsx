@@ -95,7 +95,7 @@ export function PublicationForm({ kind }: { kind: 'news' | 'events' }) {
         subtitle={t(`${k}.createSubtitle`)}
         start={<Button shape="circle" icon={<ArrowLeftOutlined />} onClick={() => navigate(back)} aria-label={t('social.back')} data-testid="back" />}
       />
-      <div className={styles.createGrid}>
+      <div className={layout.formWithPreview}>
         <Card className={layout.card}>
           <Form<Values>
             form={form}
@@ -167,7 +167,7 @@ export function PublicationForm({ kind }: { kind: 'news' | 'events' }) {
             <Form.Item name="images" label={t('social.form.images')} extra={t('social.form.imagesHelp', { max: IMAGES_MAX })}>
               <ImagesField max={IMAGES_MAX} />
             </Form.Item>
-            <div className={styles.formActions}>
+            <div className={layout.formActions}>
               <Button size="large" onClick={() => navigate(back)} disabled={saving}>
                 {t('common.cancel')}
               </Button>
@@ -177,9 +177,9 @@ export function PublicationForm({ kind }: { kind: 'news' | 'events' }) {
             </div>
           </Form>
         </Card>
-        <section className={styles.previewColumn} aria-label={t('social.preview')}>
-          <h2 className={styles.previewLabel}>{t('social.preview')}</h2>
-          <Card className={`${layout.card} ${styles.previewCard}`}>
+        <section className={layout.previewColumn} aria-label={t('social.preview')}>
+          <h2 className={layout.previewLabel}>{t('social.preview')}</h2>
+          <Card className={`${layout.card} ${layout.previewCard}`}>
             <PublicationView item={preview} testId="preview" />
           </Card>
         </section>
