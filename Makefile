@@ -5,7 +5,7 @@ WEB := web
 BIN := bin/socius
 PG_URL ?= $(SOCIUS_TEST_POSTGRES_URL)
 
-.PHONY: run build web web-deps go-build gen check-gen test test-go test-web test-e2e bench chromium clean
+.PHONY: run build web web-deps go-build gen check-gen test test-go test-fuzz test-web test-e2e bench chromium clean
 
 ## run: install web dependencies, build everything and serve the demo on http://localhost:8080
 run: build
@@ -45,11 +45,19 @@ check-gen: web-deps
 	rm -rf $$tmp
 
 ## test: everything a change can break (vet, Go tests on SQLite and PostgreSQL, web unit tests, dictionaries, API lint, end-to-end with accessibility audits)
-test: check-gen test-go test-web test-e2e
+test: check-gen test-go test-fuzz test-web test-e2e
 
 test-go:
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
+
+## test-fuzz: a few seconds of fuzzing for each fuzz target (the committed corpus already runs in test-go)
+FUZZ_TIME ?= 4s
+FUZZ_TARGETS := internal/amount:FuzzParse internal/amount:FuzzFormatAndDecode internal/pos:FuzzPrice
+test-fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		$(GO) test -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZ_TIME) ./$${t%%:*} || exit 1; \
+	done
 
 test-web: web-deps
 	cd $(WEB) && npm run --silent typecheck && npm run --silent check:i18n && npm run --silent lint:api && npm test
