@@ -118,11 +118,11 @@ type productPayload struct {
 	Code              string        `json:"code,omitempty" maxLength:"100"`
 	Type              string        `json:"type,omitempty" enum:",peso,unidad,unidades,ambos"`
 	Dominance         string        `json:"dominance,omitempty" enum:",indica,sativa,hibrido"`
-	THC               bool          `json:"thc,omitempty"`
-	MenuExport        bool          `json:"menuexport,omitempty"`
-	Status            bool          `json:"status,omitempty" doc:"Published"`
-	Discount          bool          `json:"discount,omitempty"`
-	UnlimitedStock    bool          `json:"unlimited_stock,omitempty"`
+	THC               Flag          `json:"thc,omitempty"`
+	MenuExport        Flag          `json:"menuexport,omitempty"`
+	Status            Flag          `json:"status,omitempty" doc:"Published"`
+	Discount          Flag          `json:"discount,omitempty"`
+	UnlimitedStock    Flag          `json:"unlimited_stock,omitempty"`
 	InventoryTracking bool          `json:"inventory_tracking,omitempty"`
 	JarWeight         amount.Milli  `json:"jar_weight,omitempty"`
 	UnitWeight        amount.Milli  `json:"unit_weight,omitempty"`
@@ -136,8 +136,8 @@ type productOutput struct{ Body catalog.Product }
 func (s *Server) productSave(ctx context.Context, in *productSaveInput) (*productOutput, error) {
 	b := in.Body
 	p, err := s.catalog.Save(ctx, info(ctx).Club.ID, catalog.Input{PID: b.PID, Kind: catalog.KindPro, Title: b.Title, Body: b.Body,
-		Category: b.Category, Price: b.Price, Cost: b.Cost, Code: b.Code, Type: b.Type, Dominance: b.Dominance, THC: b.THC,
-		MenuExport: b.MenuExport, Status: b.Status, Discount: b.Discount, UnlimitedStock: b.UnlimitedStock,
+		Category: b.Category, Price: b.Price, Cost: b.Cost, Code: b.Code, Type: b.Type, Dominance: b.Dominance, THC: bool(b.THC),
+		MenuExport: bool(b.MenuExport), Status: bool(b.Status), Discount: bool(b.Discount), UnlimitedStock: bool(b.UnlimitedStock),
 		InventoryTracking: b.InventoryTracking, JarWeight: b.JarWeight, UnitWeight: b.UnitWeight, Images: b.Images})
 	if err != nil {
 		return nil, err
@@ -524,7 +524,7 @@ type inventorySaveInput struct {
 		Category  int64  `json:"category,omitempty"`
 		Dominance string `json:"dominance,omitempty" enum:",indica,sativa,hibrido"`
 		Type      string `json:"type,omitempty" enum:",indoor,outdoor,eco"`
-		Status    *bool  `json:"status,omitempty" doc:"Active (default yes)"`
+		Status    *Flag  `json:"status,omitempty" doc:"Active (default yes)"`
 	}
 }
 
@@ -533,7 +533,7 @@ type inventoryItemOutput struct{ Body inventory.InventoryItem }
 func (s *Server) inventorySave(ctx context.Context, in *inventorySaveInput) (*inventoryItemOutput, error) {
 	b := in.Body
 	it, err := s.inventory.SaveItem(ctx, info(ctx).Club.ID, inventory.ItemInput{IID: b.NID, Title: b.Title, Category: b.Category,
-		Type: b.Type, Dominance: b.Dominance, Status: b.Status == nil || *b.Status})
+		Type: b.Type, Dominance: b.Dominance, Status: b.Status == nil || bool(*b.Status)})
 	if err != nil {
 		return nil, err
 	}

@@ -3,9 +3,6 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"socius/internal/amount"
 	"socius/internal/coupon"
@@ -32,29 +29,6 @@ func (s *Server) registerCouponRoutes() {
 		Club("cupons", Path("club")), s.couponDelete)
 	register(s, op("GET", couponPath+"_use", "couponUses", "Uses of a coupon (coupon_id) or of every coupon, newest first"),
 		Club("cuponUsesList", Query("asocid")), s.couponUses)
-}
-
-// Flag is a yes/no the spec's clients send either as a boolean or as 0/1
-// (coupon status and cumulative); it is answered as a boolean.
-type Flag bool
-
-// UnmarshalJSON reads true/false, 0/1 and "0"/"1".
-func (f *Flag) UnmarshalJSON(b []byte) error {
-	switch string(b) {
-	case "true", "1", `"1"`, `"true"`:
-		*f = true
-	case "false", "0", `"0"`, `"false"`, "null":
-		*f = false
-	default:
-		return fmt.Errorf("expected true, false, 0 or 1")
-	}
-	return nil
-}
-
-// Schema admits both spellings.
-func (Flag) Schema(huma.Registry) *huma.Schema {
-	zero, one := 0.0, 1.0
-	return &huma.Schema{OneOf: []*huma.Schema{{Type: huma.TypeBoolean}, {Type: huma.TypeInteger, Minimum: &zero, Maximum: &one}}}
 }
 
 type couponListInput struct {

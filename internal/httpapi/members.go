@@ -227,11 +227,11 @@ type memberPayload struct {
 	Birthday          *int64          `json:"birthday,omitempty" doc:"Unix seconds"`
 	TypeMember        *string         `json:"type_member,omitempty" enum:"ludico,terapeutico"`
 	EndDate           *int64          `json:"end_date,omitempty" doc:"End of the paid fee, unix seconds"`
-	StatusMember      *int            `json:"status_member,omitempty" enum:"0,1"`
+	StatusMember      *MemberStatus   `json:"status_member,omitempty"`
 	MemcardAddress    *member.Address `json:"memcard_address,omitempty"`
-	OnlineAccount     *bool           `json:"online_account,omitempty"`
-	IsStaff           *bool           `json:"is_staff,omitempty"`
-	MonederoNegativo  *bool           `json:"monedero_negativo,omitempty"`
+	OnlineAccount     *Flag           `json:"online_account,omitempty"`
+	IsStaff           *Flag           `json:"is_staff,omitempty"`
+	MonederoNegativo  *Flag           `json:"monedero_negativo,omitempty"`
 	EndorsementMember *[]int64        `json:"endorsement_member,omitempty" maxItems:"10" doc:"Guarantor member nids"`
 	Foto              *string         `json:"foto,omitempty" doc:"New photo as a base64 data URL, the stored URL to keep it, empty to remove"`
 	Signature         *string         `json:"signature,omitempty" doc:"Contract signature as a base64 PNG data URL"`
@@ -258,10 +258,10 @@ func (s *Server) memberSave(ctx context.Context, in *memberSaveInput) (*memberOu
 		nid = p.MembershipID
 	}
 	m, err := s.saveMember(ctx, member.Input{NID: nid, Nombre: p.Nombre, Surname: p.Surname, Surname2: p.Surname2, DNI: p.DNI, Email: p.Email,
-		Telefono: p.Telefono, CountryCode: p.CountryCode, Birthday: p.Birthday, Type: p.TypeMember, Status: p.StatusMember,
-		IsStaff: p.IsStaff, OnlineAccount: p.OnlineAccount, EndDate: p.EndDate, Keychain: p.Keychain,
+		Telefono: p.Telefono, CountryCode: p.CountryCode, Birthday: p.Birthday, Type: p.TypeMember, Status: (*int)(p.StatusMember),
+		IsStaff: flagPtr(p.IsStaff), OnlineAccount: flagPtr(p.OnlineAccount), EndDate: p.EndDate, Keychain: p.Keychain,
 		ConsumForecast: p.ConsumForecast, Notes: p.Notes, Number: p.Number, Address: p.MemcardAddress,
-		Negative: p.MonederoNegativo, Category: p.CategoryMember, Roles: p.MemcardRoles, Endorsements: p.EndorsementMember,
+		Negative: flagPtr(p.MonederoNegativo), Category: p.CategoryMember, Roles: p.MemcardRoles, Endorsements: p.EndorsementMember,
 		Documents: p.Documents, Photo: p.Foto, Signature: p.Signature})
 	if err != nil {
 		return nil, err

@@ -368,7 +368,7 @@ type feeSaveInput struct {
 		Title  string       `json:"title" maxLength:"200"`
 		Price  amount.Cents `json:"price"`
 		Days   int64        `json:"days" doc:"How long a payment lasts"`
-		Status *bool        `json:"status,omitempty"`
+		Status *Flag        `json:"status,omitempty"`
 	}
 }
 
@@ -376,7 +376,7 @@ type feeOutput struct{ Body *pos.FeeType }
 
 func (s *Server) feeSave(ctx context.Context, in *feeSaveInput) (*feeOutput, error) {
 	b := in.Body
-	f, err := s.pos.SaveFee(ctx, info(ctx).Club.ID, pos.FeeInput{PID: b.PID, Code: b.Code, Title: b.Title, Price: b.Price, Days: b.Days, Status: b.Status})
+	f, err := s.pos.SaveFee(ctx, info(ctx).Club.ID, pos.FeeInput{PID: b.PID, Code: b.Code, Title: b.Title, Price: b.Price, Days: b.Days, Status: flagPtr(b.Status)})
 	return &feeOutput{Body: f}, err
 }
 

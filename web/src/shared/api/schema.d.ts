@@ -2261,7 +2261,7 @@ export interface components {
             pid?: number;
             /** @description Euros, at most two decimals and 1000000000 either way */
             price: number;
-            status?: boolean;
+            status?: boolean | number;
             title: string;
         };
         FeeType: {
@@ -2371,7 +2371,7 @@ export interface components {
              */
             nid?: number;
             /** @description Active (default yes) */
-            status?: boolean;
+            status?: boolean | number;
             title?: string;
             /** @enum {string} */
             type?: "" | "indoor" | "outdoor" | "eco";
@@ -2538,7 +2538,7 @@ export interface components {
             endorsement_member?: number[];
             /** @description New photo as a base64 data URL, the stored URL to keep it, empty to remove */
             foto?: string;
-            is_staff?: boolean;
+            is_staff?: boolean | number;
             /** @description Key fob; empty: the ID number */
             keychain?: string;
             /**
@@ -2548,7 +2548,7 @@ export interface components {
             membership_id?: number;
             memcard_address?: components["schemas"]["Address"];
             memcard_roles?: string[];
-            monedero_negativo?: boolean;
+            monedero_negativo?: boolean | number;
             /**
              * Format: int64
              * @description Set when editing
@@ -2561,14 +2561,10 @@ export interface components {
              * @description Empty or 0: the next free number
              */
             number?: number;
-            online_account?: boolean;
+            online_account?: boolean | number;
             /** @description Contract signature as a base64 PNG data URL */
             signature?: string;
-            /**
-             * Format: int64
-             * @enum {integer}
-             */
-            status_member?: 0 | 1;
+            status_member?: number | ("active" | "inactive");
             surname?: string;
             surname2?: string;
             telefono?: string;
@@ -2882,7 +2878,7 @@ export interface components {
             code?: string;
             /** @description Euros, at most two decimals and 1000000000 either way */
             cost?: number;
-            discount?: boolean;
+            discount?: boolean | number;
             /** @enum {string} */
             dominance?: "" | "indica" | "sativa" | "hibrido";
             /** @description base64 data URLs for new images, /api/files/… for kept ones */
@@ -2890,7 +2886,7 @@ export interface components {
             inventory_tracking?: boolean;
             /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             jar_weight?: number;
-            menuexport?: boolean;
+            menuexport?: boolean | number;
             /**
              * Format: int64
              * @description Set when editing
@@ -2899,14 +2895,14 @@ export interface components {
             /** @description Euros, at most two decimals and 1000000000 either way */
             price?: number;
             /** @description Published */
-            status?: boolean;
-            thc?: boolean;
+            status?: boolean | number;
+            thc?: boolean | number;
             title?: string;
             /** @enum {string} */
             type?: "" | "peso" | "unidad" | "unidades" | "ambos";
             /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             unit_weight?: number;
-            unlimited_stock?: boolean;
+            unlimited_stock?: boolean | number;
         };
         ProductRef: {
             /** Format: int64 */

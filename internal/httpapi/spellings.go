@@ -1,0 +1,60 @@
+package httpapi
+
+import (
+	"fmt"
+
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// The spec writes some values two ways, and existing clients of these paths send either: the
+// server accepts both and answers in one.
+
+// Flag is a yes/no sent either as a boolean or as 0/1 (product thc, menuexport, status, discount,
+// unlimited_stock; member online_account, is_staff, monedero_negativo; coupon status and
+// cumulative; fee and variety status); it is answered as a boolean.
+type Flag bool
+
+// UnmarshalJSON reads true/false, 0/1 and "0"/"1".
+func (f *Flag) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case "true", "1", `"1"`, `"true"`:
+		*f = true
+	case "false", "0", `"0"`, `"false"`, "null":
+		*f = false
+	default:
+		return fmt.Errorf("expected true, false, 0 or 1")
+	}
+	return nil
+}
+
+// Schema admits both spellings.
+func (Flag) Schema(huma.Registry) *huma.Schema {
+	zero, one := 0.0, 1.0
+	return &huma.Schema{OneOf: []*huma.Schema{{Type: huma.TypeBoolean}, {Type: huma.TypeInteger, Minimum: &zero, Maximum: &one}}}
+}
+
+// flagPtr is an optional Flag as the *bool the services take.
+func flagPtr(f *Flag) *bool { return (*bool)(f) }
+
+// MemberStatus is a member's status_member, sent as 1/0 or as "active"/"inactive"; it is
+// answered as 1/0.
+type MemberStatus int
+
+// UnmarshalJSON reads 1, 0, "1", "0", "active" and "inactive".
+func (m *MemberStatus) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case "1", `"1"`, `"active"`:
+		*m = 1
+	case "0", `"0"`, `"inactive"`:
+		*m = 0
+	default:
+		return fmt.Errorf("expected 1, 0, active or inactive")
+	}
+	return nil
+}
+
+// Schema admits both spellings.
+func (MemberStatus) Schema(huma.Registry) *huma.Schema {
+	zero, one := 0.0, 1.0
+	return &huma.Schema{OneOf: []*huma.Schema{{Type: huma.TypeInteger, Minimum: &zero, Maximum: &one}, {Type: huma.TypeString, Enum: []any{"active", "inactive"}}}}
+}
