@@ -270,6 +270,8 @@ test('every dispensary screen, wide and narrow, in Spanish and English', async (
       await page.goto('/app/club');
       await page.getByTestId('profile-menu-trigger').click();
       await page.getByTestId('lang-option-en').click();
+      // the dictionary loads, then the choice is remembered: wait for it before leaving the page
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
     }
     for (const [w, h, size] of [
       [1440, 900, 'wide'],

@@ -616,6 +616,8 @@ test('every member screen in English, wide and narrow', async ({ page }) => {
   await asAdmin(page, 'club');
   await page.getByTestId('profile-menu-trigger').click();
   await page.getByTestId('lang-option-en').click();
+  // the dictionary loads, then the choice is remembered: wait for it before leaving the page
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
   const en = (key: string, vars?: Record<string, string | number>) => mt('en', key, vars);
 
   for (const [w, h, size] of [

@@ -500,6 +500,8 @@ test('every stock screen and dialog narrow, and in English', async ({ page }) =>
   await page.goto('/app/club');
   await page.getByTestId('profile-menu-trigger').click();
   await page.getByTestId('lang-option-en').click();
+  // the dictionary loads, then the choice is remembered: wait for it before leaving the page
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
   await tour('en', 'wide');
   await page.setViewportSize({ width: 390, height: 844 });
   await tour('en', 'narrow');
