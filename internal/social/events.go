@@ -59,23 +59,13 @@ func (s *Service) Events(ctx context.Context, clubID, id, memberID int64) ([]Eve
 	if id != 0 && len(list) == 0 {
 		return nil, ErrEventNotFound
 	}
-	var imgs []struct {
-		Owner int64 `db:"event_id"`
-		Image
-	}
-	if err := s.db.Select(ctx, &imgs, `SELECT i.event_id, i.file_id, i.thumb_id FROM social_event_images i JOIN social_events e ON e.id = i.event_id
-		WHERE e.club_id = ? ORDER BY i.event_id, i.position`, clubID); err != nil {
+	imgs, err := s.imagesOf(ctx, `SELECT i.event_id AS owner, i.file_id, i.thumb_id FROM social_event_images i JOIN social_events e ON e.id = i.event_id
+		WHERE e.club_id = ? ORDER BY i.event_id, i.position`, clubID)
+	if err != nil {
 		return nil, err
 	}
-	at := map[int64]int{}
 	for i := range list {
-		at[list[i].ID] = i
-		list[i].Images = []Image{}
-	}
-	for _, im := range imgs {
-		if i, ok := at[im.Owner]; ok {
-			list[i].Images = append(list[i].Images, im.Image)
-		}
+		list[i].Images = append([]Image{}, imgs[list[i].ID]...)
 	}
 	return list, nil
 }

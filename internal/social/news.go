@@ -38,25 +38,31 @@ func (s *Service) NewsList(ctx context.Context, clubID int64) ([]News, error) {
 	if err := s.db.Select(ctx, &list, `SELECT id, title, subtitle, body, created FROM news WHERE club_id = ? ORDER BY created DESC, id DESC`, clubID); err != nil {
 		return nil, err
 	}
-	var imgs []struct {
-		Owner int64 `db:"news_id"`
-		Image
-	}
-	if err := s.db.Select(ctx, &imgs, `SELECT i.news_id, i.file_id, i.thumb_id FROM news_images i JOIN news n ON n.id = i.news_id
-		WHERE n.club_id = ? ORDER BY i.news_id, i.position`, clubID); err != nil {
+	imgs, err := s.imagesOf(ctx, `SELECT i.news_id AS owner, i.file_id, i.thumb_id FROM news_images i JOIN news n ON n.id = i.news_id
+		WHERE n.club_id = ? ORDER BY i.news_id, i.position`, clubID)
+	if err != nil {
 		return nil, err
 	}
-	at := map[int64]int{}
 	for i := range list {
-		at[list[i].ID] = i
-		list[i].Images = []Image{}
-	}
-	for _, im := range imgs {
-		if i, ok := at[im.Owner]; ok {
-			list[i].Images = append(list[i].Images, im.Image)
-		}
+		list[i].Images = append([]Image{}, imgs[list[i].ID]...)
 	}
 	return list, nil
+}
+
+// imagesOf runs a query of (owner, file_id, thumb_id) rows in order and groups the images by owner.
+func (s *Service) imagesOf(ctx context.Context, query string, args ...any) (map[int64][]Image, error) {
+	var rows []struct {
+		Owner int64 `db:"owner"`
+		Image
+	}
+	if err := s.db.Select(ctx, &rows, query, args...); err != nil {
+		return nil, err
+	}
+	out := map[int64][]Image{}
+	for _, r := range rows {
+		out[r.Owner] = append(out[r.Owner], r.Image)
+	}
+	return out, nil
 }
 
 // PublishNews stores a news item with its images and returns its id.
