@@ -74,20 +74,13 @@ func (s *Service) SalesPerDay(ctx context.Context, clubID, memberID int64, r Ran
 	if memberID != 0 {
 		q, args = q+` AND o.member_id = ?`, append(args, memberID)
 	}
-	var bs []bucket
-	if err := s.db.Select(ctx, &bs, q+` GROUP BY o.paid / 3600, o.pay_type`, args...); err != nil {
-		return nil, err
-	}
-	list, index := days(r, loc)
-	out := make([]DaySales, len(list))
-	for i, d := range list {
-		out[i].Day = d
-	}
-	for _, b := range bs {
-		i, ok := index[b.day(loc)]
-		if !ok {
-			continue
+	var out []DaySales
+	err := s.perDay(ctx, q+` GROUP BY o.paid / 3600, o.pay_type`, args, r, loc, func(list []string) {
+		out = make([]DaySales, len(list))
+		for i, d := range list {
+			out[i].Day = d
 		}
+	}, func(i int, b bucket) {
 		switch b.Kind {
 		case "cash":
 			out[i].Cash += amount.Cents(b.Value)
@@ -96,8 +89,25 @@ func (s *Service) SalesPerDay(ctx context.Context, clubID, memberID int64, r Ran
 		default:
 			out[i].Tpv += amount.Cents(b.Value)
 		}
+	})
+	return out, err
+}
+
+// perDay runs a query of hourly buckets (h, kind, v) and hands each bucket to add with the index
+// of its day in the club's time zone, after start has been given the range's days.
+func (s *Service) perDay(ctx context.Context, q string, args []any, r Range, loc *time.Location, start func([]string), add func(int, bucket)) error {
+	var bs []bucket
+	if err := s.db.Select(ctx, &bs, q, args...); err != nil {
+		return err
 	}
-	return out, nil
+	list, index := days(r, loc)
+	start(list)
+	for _, b := range bs {
+		if i, ok := index[b.day(loc)]; ok {
+			add(i, b)
+		}
+	}
+	return nil
 }
 
 // WalletPerDay is the wallet report's chart.
@@ -108,27 +118,20 @@ func (s *Service) WalletPerDay(ctx context.Context, clubID, memberID int64, r Ra
 	if memberID != 0 {
 		q, args = q+` AND w.member_id = ?`, append(args, memberID)
 	}
-	var bs []bucket
-	if err := s.db.Select(ctx, &bs, q+` GROUP BY w.created / 3600, w.operation`, args...); err != nil {
-		return nil, err
-	}
-	list, index := days(r, loc)
-	out := make([]DayWallet, len(list))
-	for i, d := range list {
-		out[i].Day = d
-	}
-	for _, b := range bs {
-		i, ok := index[b.day(loc)]
-		if !ok {
-			continue
+	var out []DayWallet
+	err := s.perDay(ctx, q+` GROUP BY w.created / 3600, w.operation`, args, r, loc, func(list []string) {
+		out = make([]DayWallet, len(list))
+		for i, d := range list {
+			out[i].Day = d
 		}
+	}, func(i int, b bucket) {
 		if b.Kind == "add" {
 			out[i].TopUps += amount.Cents(b.Value)
 		} else {
 			out[i].Spent -= amount.Cents(b.Value) // an order is negative, a refund to the wallet positive
 		}
-	}
-	return out, nil
+	})
+	return out, err
 }
 
 // CheckinsPerHour is the access report's chart: check-ins (ENTRA) by local
