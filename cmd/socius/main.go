@@ -15,6 +15,7 @@ import (
 	"socius/internal/access"
 	"socius/internal/app"
 	"socius/internal/auth"
+	"socius/internal/db"
 	"socius/internal/notify"
 )
 
@@ -31,6 +32,7 @@ Usage:
   socius admin novelty add --title T --body HTML
   socius admin notify --club ID --title T --body TEXT
   socius backup --out FILE
+  socius restore --from FILE   (into --db / --data, which must not hold a database yet)
   socius openapi            (prints the OpenAPI document)
   socius gates              (prints the gate table the web app reads)
 
@@ -282,6 +284,28 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 		}
 		fmt.Fprintln(stdout, *out)
 		return nil
+	case "restore":
+		from := c.fs.String("from", "", "backup file written by socius backup")
+		if err := c.fs.Parse(rest); err != nil {
+			return err
+		}
+		if err := need("from", *from); err != nil {
+			return err
+		}
+		cfg, err := app.Load(c.vals)
+		if err != nil {
+			return err
+		}
+		if err := db.Restore(ctx, *from, cfg.DB); err != nil {
+			return err
+		}
+		// Opening it applies the migrations of this version to an older backup.
+		a, err := app.Open(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, cfg.DB)
+		return a.Close()
 	case "openapi":
 		c.fs.Parse(rest)
 		cfg, err := app.Load(c.vals)

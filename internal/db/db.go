@@ -200,6 +200,62 @@ func (d *DB) Backup(ctx context.Context, out string) error {
 	return err
 }
 
+// Restore copies the SQLite backup from into a new database at dsn after
+// checking it: it must pass PRAGMA integrity_check and be a Socius database
+// (its migration table present). The copy is written with VACUUM INTO, so
+// it is whole or absent, and the target is never overwritten: restoring
+// goes into a fresh data folder, which the server is then pointed at.
+func Restore(ctx context.Context, from, dsn string) error {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return errors.New("restore: use pg_restore for PostgreSQL")
+	}
+	to := strings.TrimPrefix(dsn, "sqlite:")
+	if _, err := os.Stat(from); err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	if _, err := os.Stat(to); err == nil {
+		return fmt.Errorf("restore: %s already exists; restore into a new data folder (or move the old database away first)", to)
+	}
+	src, err := sqlx.Open("sqlite", "file:"+url.PathEscape(from)+"?mode=ro")
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	if err := IntegrityCheck(ctx, src); err != nil {
+		return fmt.Errorf("restore: %s: %w", from, err)
+	}
+	var n int
+	if err := src.GetContext(ctx, &n, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('goose_db_version', 'clubs')`); err != nil || n != 2 {
+		return fmt.Errorf("restore: %s is not a Socius database", from)
+	}
+	if dir := filepath.Dir(to); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return err
+		}
+	}
+	if _, err := src.ExecContext(ctx, "VACUUM INTO ?", to); err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	dst, err := sqlx.Open("sqlite", "file:"+url.PathEscape(to)+"?mode=ro")
+	if err != nil {
+		return err
+	}
+	defer dst.Close()
+	return IntegrityCheck(ctx, dst)
+}
+
+// IntegrityCheck runs PRAGMA integrity_check on a SQLite database.
+func IntegrityCheck(ctx context.Context, q *sqlx.DB) error {
+	var rows []string
+	if err := q.SelectContext(ctx, &rows, "PRAGMA integrity_check"); err != nil {
+		return err
+	}
+	if len(rows) != 1 || rows[0] != "ok" {
+		return fmt.Errorf("integrity check failed: %s", strings.Join(rows, "; "))
+	}
+	return nil
+}
+
 // StaffName is the SQL expression that names a staff user in histories and
 // reports: name and surname, else the username. alias is the users table's.
 func StaffName(alias string) string {
