@@ -132,5 +132,5 @@ func benchMemberSearch(ctx context.Context, e *env) []result {
 	byKey := measure(e, "GET ficha_socio by key fob", func(w int) error {
 		return clients[w].get(base + fmt.Sprintf("keychain=%010d", 7_000_000_000+int64(rand.IntN(benchMembers))*13))
 	})
-	return []result{byName, byNumber, byKey}
+	return withLimit(20*time.Millisecond, byName, byNumber, byKey)
 }

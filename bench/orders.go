@@ -82,6 +82,10 @@ func benchPay(ctx context.Context, e *env) []result {
 		})
 		ratio := (float64(len(http.samples)) / http.elapsed.Seconds()) / (float64(len(floor.samples)) / floor.elapsed.Seconds())
 		fmt.Printf("  pay x%d on %s: HTTP/floor throughput ratio %.2f (goal ≥ 0.5)\n", conc, e.engine, ratio)
+		ratios = append(ratios, payRatio{conc: conc, engine: e.engine, ratio: ratio})
+		if ratio < 0.5 {
+			failed = true
+		}
 		out = append(out, floor, http)
 	}
 	return out

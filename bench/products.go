@@ -116,5 +116,5 @@ func benchProductList(ctx context.Context, e *env) []result {
 	manager := measure(e, "GET dispensario manager page", func(w int) error {
 		return clients[w].get(base + fmt.Sprintf("limit=14&sort=list_name&page=%d", rand.IntN(benchProducts/14)))
 	})
-	return []result{pos, search, code, manager}
+	return withLimit(20*time.Millisecond, pos, search, code, manager)
 }

@@ -178,5 +178,6 @@ func benchReports(ctx context.Context, e *env) []result {
 	orders := measure(e, "GET orders report 7 days", func(w int) error {
 		return clients[w].get(q("/api/order/?asocid=%d&status=completed&limit=19&page=%d", rand.IntN(50)))
 	})
-	return []result{closeReport, dayReport, withdrawals, filtered, performance, month, orders}
+	// the 30-day performance report has no budget: DESIGN.md states the report budget for 7 days
+	return append(withLimit(300*time.Millisecond, closeReport, dayReport, withdrawals, filtered, performance), month, withLimit(300*time.Millisecond, orders)[0])
 }

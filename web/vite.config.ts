@@ -21,9 +21,25 @@ const keepDistMarker: Plugin = {
   },
 };
 
+// antd's Button and Tag styles import isBright from the colour picker's preset panel, a module
+// that also imports Collapse: every page with a Button loaded Collapse and the colour picker.
+// Those two imports get src/shared/ui/antdIsBright.ts, the same helper alone; any other importer
+// (the colour picker itself) keeps antd's module. If antd moves the import, this stops matching
+// and `npm run check:bundle` reports the login page's size again.
+const antdIsBright: Plugin = {
+  name: 'socius-antd-is-bright',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '../../color-picker/components/ColorPresets' && importer && /antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/.test(importer)) {
+      return fileURLToPath(new URL('./src/shared/ui/antdIsBright.ts', import.meta.url));
+    }
+    return undefined;
+  },
+};
+
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), keepDistMarker, ocrAssets()],
+  plugins: [react(), keepDistMarker, ocrAssets(), antdIsBright],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
   },
@@ -42,6 +58,11 @@ export default defineConfig({
       // antd is imported through its barrel; resolve only the re-exports actually used so that
       // components of lazy screens are not pulled into the login page's chunks.
       experimental: { lazyBarrel: true },
+      // @rc-component/color-picker declares no sideEffects; it has none at import time, and the
+      // Button's colour helper needs only its Color class (see antdIsBright above).
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]color-picker[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -35,6 +35,11 @@ const files = [...closure([entry, login])].map((k) => manifest[k].file).filter((
 const sizes = files.map((f) => [f, gz(f)]).sort((a, b) => b[1] - a[1]);
 const total = sizes.reduce((s, [, n]) => s + n, 0);
 
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ total, budget: BUDGET, files: Object.fromEntries(sizes) }));
+  process.exit(total > BUDGET ? 1 : 0);
+}
+
 console.log('Login route JavaScript (gzip):');
 for (const [f, n] of sizes) console.log(`  ${kb(n).padStart(9)}  ${f}`);
 console.log(`  ${kb(total).padStart(9)}  total (budget ${kb(BUDGET)})`);

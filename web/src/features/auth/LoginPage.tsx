@@ -1,5 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
+// Input and Password straight from their modules: antd's Input barrel also brings Search,
+// TextArea and OTP, which the login page (the one screen with a size budget) never shows.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -90,7 +94,7 @@ export default function LoginPage() {
           <label htmlFor="login-password" className={styles.label}>
             {t('auth.password')}
           </label>
-          <Input.Password
+          <Password
             id="login-password"
             name="password"
             size="large"
