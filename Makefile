@@ -5,7 +5,7 @@ WEB := web
 BIN := bin/socius
 PG_URL ?= $(SOCIUS_TEST_POSTGRES_URL)
 
-.PHONY: run build web web-deps go-build gen check-gen test test-go test-fuzz test-web test-e2e bench chromium clean
+.PHONY: run build web web-deps go-build gen check-gen test test-go test-fuzz test-web test-e2e bench soak chromium clean
 
 ## run: install web dependencies, build everything and serve the demo on http://localhost:8080
 run: build
@@ -75,6 +75,12 @@ test-e2e: build chromium
 bench: web
 	$(GO) run ./bench -out docs/benchmarks.md
 	cd $(WEB) && npm run --silent check:bundle
+
+## soak: the long form of the proofs make test runs short: the server killed with SIGKILL 20 times
+## during a counter day on SQLite and PostgreSQL, and a minute of fuzzing per target
+soak:
+	SOCIUS_CRASH_KILLS=20 $(GO) test -count=1 -v -run 'TestCrashDuringACounterDay|TestBackupAndRestoreUnderLoad' ./cmd/socius
+	$(MAKE) test-fuzz FUZZ_TIME=60s
 
 clean:
 	rm -rf bin $(WEB)/dist/assets $(WEB)/dist/index.html $(WEB)/e2e/screens
