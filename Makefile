@@ -55,7 +55,7 @@ test-go:
 
 ## test-fuzz: a few seconds of fuzzing for each fuzz target (the committed corpus already runs in test-go)
 FUZZ_TIME ?= 4s
-FUZZ_TARGETS := internal/amount:FuzzParse internal/amount:FuzzFormatAndDecode internal/pos:FuzzPrice
+FUZZ_TARGETS := internal/amount:FuzzParse internal/amount:FuzzFormatAndDecode internal/pos:FuzzPrice internal/httpapi:FuzzRequestDecoding
 test-fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		$(GO) test -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZ_TIME) ./$${t%%:*} || exit 1; \

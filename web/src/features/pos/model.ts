@@ -14,7 +14,8 @@ export function readNumber(text: string): number | null {
     .replace(/,/g, '.');
   if (clean === '' || !/^-?\d*\.?\d+$|^-?\d+\.$/.test(clean)) return null;
   const n = Number(clean);
-  return Number.isFinite(n) ? n : null;
+  if (!Number.isFinite(n)) return null;
+  return n === 0 ? 0 : n; // "-0" is nought, not a negative zero that would print as "0" yet compare apart
 }
 
 const round = (n: number, places: number) => {
