@@ -60,6 +60,7 @@ func benchCounter(ctx context.Context, e *env) []result {
 	var buyers []int64
 	must(e.app.DB.Select(ctx, &buyers, `SELECT id FROM members WHERE club_id = ? AND status = 1 AND deleted = 0 ORDER BY id LIMIT ?`, clubID, counterLoad.clients))
 	fmt.Printf("  (%d members, 502 products loaded on %s in %s)\n", counterLoad.members, e.engine, time.Since(t0).Round(time.Second))
+	settle(ctx, e)
 
 	clients := make([]*client, counterLoad.clients)
 	for i := range clients {

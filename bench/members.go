@@ -103,6 +103,7 @@ func benchClub(ctx context.Context, e *env, role, what string, n int,
 	t0 := time.Now()
 	must(load(ctx, e.app.DB, clubID, n))
 	fmt.Printf("  (%d %s loaded on %s in %s)\n", n, what, e.engine, time.Since(t0).Round(time.Second))
+	settle(ctx, e)
 	e.conc = min(e.conc, runtime.NumCPU())
 	clients := make([]*client, e.conc)
 	for i := range clients {

@@ -144,7 +144,8 @@ test('events: publish one, a member signs up from their session, the counter sho
   // start today and end tomorrow to begin with
   const today = new Date();
   const tomorrow = new Date(today.getTime() + 86400_000);
-  const ddmm = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+  // dates as the browser sees them: in the club's time zone (the browser runs in Europe/Madrid), not the runner's
+  const ddmm = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
   await expect(page.getByTestId('f-start')).toHaveValue(ddmm(today));
   await expect(page.getByTestId('f-end')).toHaveValue(ddmm(tomorrow));
   await page.getByTestId('f-title').fill(EVENT);
