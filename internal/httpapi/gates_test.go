@@ -71,12 +71,8 @@ func request(r httpapi.Route, club int64) (path, body string) {
 			fields[ref.Name] = club
 		}
 	}
-	// Any other path parameter gets a placeholder value.
-	for strings.Contains(path, "{") {
-		i := strings.Index(path, "{")
-		j := strings.Index(path[i:], "}")
-		path = path[:i] + "999999" + path[i+j+1:] // a record that does not exist: the gate, not the data, is under test
-	}
+	// Any other path parameter names a record that does not exist: the gate, not the data, is under test.
+	path = fillParams(path, "999999")
 	if query != nil {
 		path += "?" + query.Encode()
 	}
@@ -97,6 +93,16 @@ func request(r httpapi.Route, club int64) (path, body string) {
 }
 
 const formBoundary = "socius-test-boundary"
+
+// fillParams puts value in every path parameter still left in path.
+func fillParams(path, value string) string {
+	for strings.Contains(path, "{") {
+		i := strings.Index(path, "{")
+		j := strings.Index(path[i:], "}")
+		path = path[:i] + value + path[i+j+1:]
+	}
+	return path
+}
 
 func clubGate(r httpapi.Route) bool { return r.Gate.Kind == httpapi.Club("", httpapi.Query("x")).Kind }
 

@@ -535,11 +535,7 @@ func objectRequest(t *testing.T, oapi *huma.OpenAPI, r httpapi.Route, inputs []o
 			query.Set(p.Name, fmt.Sprint(exampleOf(oapi, p.Schema, 0)))
 		}
 	}
-	for strings.Contains(path, "{") { // a parameter that names no object
-		i := strings.Index(path, "{")
-		j := strings.Index(path[i:], "}")
-		path = path[:i] + "x" + path[i+j+1:]
-	}
+	path = fillParams(path, "x") // a parameter that names no object
 	if len(query) > 0 {
 		path += "?" + query.Encode()
 	}
