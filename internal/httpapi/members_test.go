@@ -1231,7 +1231,8 @@ func TestMemberSMSWithGateway(t *testing.T) {
 	srv := httptest.NewServer(g)
 	defer srv.Close()
 	t.Setenv("SOCIUS_SMS_URL", srv.URL)
-	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+	// one gateway for both engines: they take turns
+	testkit.EachInTurn(t, func(t *testing.T, k *testkit.Kit) {
 		w := newMemberWorld(t, k)
 		g.mu.Lock()
 		g.status, g.got = http.StatusOK, nil

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -211,7 +212,7 @@ var objectItems = map[string]map[string]any{}
 // uniqueText in objectBodies is a new text in each request (a coupon's code).
 const uniqueText = "{unique}"
 
-var uniqueCount int
+var uniqueCount atomic.Int64
 
 // alternativeInputs are inputs of one route that name the same thing two
 // ways: only one of them is sent, the one under test or else the first.
@@ -481,8 +482,7 @@ func objectRequest(t *testing.T, oapi *huma.OpenAPI, r httpapi.Route, inputs []o
 	}
 	for k, v := range objectBodies[r.Method+" "+r.Path] {
 		if v == uniqueText {
-			uniqueCount++
-			v = "U" + strconv.Itoa(uniqueCount)
+			v = "U" + strconv.FormatInt(uniqueCount.Add(1), 10)
 		}
 		body[k] = v
 	}

@@ -46,8 +46,20 @@ func Engines() []string {
 	return e
 }
 
-// Each runs fn once per engine as subtests.
+// Each runs fn once per engine as subtests, side by side: each engine's app
+// and database are its own, so fn must not change anything the engines share
+// (a variable of the test, a recording server); EachInTurn is for those.
 func Each(t *testing.T, fn func(t *testing.T, k *Kit)) {
+	for _, e := range Engines() {
+		t.Run(e, func(t *testing.T) {
+			t.Parallel()
+			fn(t, New(t, e))
+		})
+	}
+}
+
+// EachInTurn runs fn once per engine as subtests, one after the other.
+func EachInTurn(t *testing.T, fn func(t *testing.T, k *Kit)) {
 	for _, e := range Engines() {
 		t.Run(e, func(t *testing.T) { fn(t, New(t, e)) })
 	}
