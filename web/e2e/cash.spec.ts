@@ -1,7 +1,7 @@
 // The till in Debian's Chromium against the real binary and its demo club: cash put in and a
 // refused withdrawal, the period's cards and movements, the close with its difference, the close
 // history with its report, and the day's report, wide and narrow.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { call, chooseClub, download, featureText, login, shot } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { chooseClub, featureText, unzip, download, login, shot, tr, type Lang } from './helpers';
 
 // The professional product screens against the real binary and its demo catalogue (club 1 "Club

@@ -4,7 +4,7 @@
 // the club page shows the designed page in its frame; back to basic mode after a confirmation; the
 // app download page and the mobile redirect a phone lands on. Narrow and English at the end. The
 // spec puts the demo club's page back as it found it.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { call, chooseClub, featureText, login, png, shot, type Lang } from './helpers';
 
 const CLUB = 1;

@@ -2,7 +2,7 @@
 // through the form and duplicates it, a Budtender applies it at the counter by its code and the
 // order is paid; the use shows in the coupon's history. The spec makes its own product and member
 // through the API and removes what it made.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { call, chooseClub, featureText, login, shot, sign } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { chooseClub, featureText, login, png, shot, type Lang } from './helpers';
 
 // The dispensary screens (basic product manager and form, the dispensary list, the product detail
@@ -258,7 +258,6 @@ test('the public page of a product QR opens without a login', async ({ page, bro
 });
 
 test('every dispensary screen, wide and narrow, in Spanish and English', async ({ page }) => {
-  test.setTimeout(180_000);
   await asAdmin(page, 'club');
   const items = await basicItems(page);
   const critical = items.find((p) => p.titulo === 'Critical')!;

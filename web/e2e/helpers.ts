@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { deflateSync, inflateRawSync } from 'node:zlib';
+import { workerServer } from './server';
 
 export const PASSWORD = 'socius-demo';
 export const LANGS = ['es', 'cat', 'it', 'pt', 'en', 'fr'] as const;
@@ -13,17 +14,16 @@ mkdirSync(screens, { recursive: true });
 
 /**
  * The routes audited in this run, with the window ('wide' or 'narrow'): the route sweep
- * (wcag.spec.ts, last in file order) skips what a feature suite has already audited. Started
- * afresh when a worker starts, so a restarted worker only audits more, never less.
+ * (wcag.spec.ts, run after every feature suite) skips what a feature suite has already audited.
+ * Emptied once per run (global-setup.ts).
  */
 const audited = `${screens}.audited`;
-writeFileSync(audited, '');
 const windowOf = (page: Page) => ((page.viewportSize()?.width ?? 1440) >= 992 ? 'wide' : 'narrow');
 const auditKey = (path: string, label: string) => `${path.replace(/\/+$/, '')}|${label}`;
 
 /** Whether a feature suite of this run has audited the route in this kind of window. */
 export function alreadyAudited(path: string, label: 'wide' | 'narrow'): boolean {
-  return readFileSync(audited, 'utf8').split('\n').includes(auditKey(path, label));
+  return existsSync(audited) && readFileSync(audited, 'utf8').split('\n').includes(auditKey(path, label));
 }
 
 /** Saves a screenshot of the whole page under e2e/screens/, then audits it (`audit`). */
@@ -127,11 +127,9 @@ export async function chooseClub(page: Page, nid: number) {
   await expect(page.getByTestId('club-page')).toBeVisible();
 }
 
-/** Runs the socius command line against the main e2e server's database. */
+/** Runs the socius command line against the database of the worker's demo server. */
 export function socius(...args: string[]): string {
-  const port = Number(process.env.E2E_PORT ?? 18080);
-  const data = port === 18080 ? 'e2e/.data/main' : `e2e/.data/${port}/main`;
-  return execFileSync('../bin/socius', [...args, '--data', data], { encoding: 'utf8' }).trim();
+  return execFileSync('../bin/socius', [...args, '--data', workerServer().data], { encoding: 'utf8' }).trim();
 }
 
 /** A string of a feature's dictionary (src/features/<feature>/locales), with {{vars}} filled in. */

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:net';
+import { workerServer } from './server';
 
 /** A message the recording SMTP server received. */
 export interface Mail {
@@ -7,7 +8,7 @@ export interface Mail {
 }
 
 /**
- * A real SMTP server on loopback (PORT+2, where the e2e server sends its mail) that records every
+ * A real SMTP server on loopback (the worker's server port +2, where that server sends its mail) that records every
  * message, so a suite can follow a link that only the recipient's mailbox gets.
  */
 export class MailBox {
@@ -19,7 +20,7 @@ export class MailBox {
   }
 
   static async open(): Promise<MailBox> {
-    const port = Number(process.env.E2E_PORT ?? 18080) + 2;
+    const port = workerServer().port + 2;
     let box: MailBox;
     const server = createServer((sock) => {
       let buf = '';

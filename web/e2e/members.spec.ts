@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { chooseClub, featureText, unzip, login, settle, shot, tr, type Lang } from './helpers';
 

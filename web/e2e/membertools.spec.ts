@@ -1,11 +1,10 @@
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from './fixtures';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chooseClub, login, shot, tr, type Lang } from './helpers';
 
 // Member tools: users manager, member validation (typed code and a real QR through a fake camera),
 // registration, document reading (fixed OCR text and one real OCR run), push and SMS managers.
 const DEMO_CLUB = 1;
-const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}`;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -213,8 +212,7 @@ test('member validation: a typed or USB-scanned code shows the card, or USUARIO 
   await still(page, 'mt-uservalidation-fr-wide-found');
 });
 
-test('the QR scanner reads a real QR code from a camera', async ({ page }) => {
-  test.setTimeout(150_000);
+test('the QR scanner reads a real QR code from a camera', async ({ page, baseURL }) => {
   // A QR of the admin's ID number as the profile page draws it, fed to Chromium's fake camera.
   await open(page, 'admin', 'userprofile');
   const qr = page.getByTestId('profile-qr').locator('canvas');
@@ -258,7 +256,7 @@ test('the QR scanner reads a real QR code from a camera', async ({ page }) => {
     ],
   });
   try {
-    const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1440, height: 900 }, locale: 'es-ES' });
+    const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, locale: 'es-ES' });
     const cam = await context.newPage();
     await open(cam, 'recepcion', 'uservalidation');
     await cam.getByTestId('validation-scan').click();
@@ -412,7 +410,6 @@ test('document reading: the parser path with a fixed OCR text, then registering 
 });
 
 test('document reading: a real OCR run on a rendered machine-readable zone', async ({ page }) => {
-  test.setTimeout(120_000);
   await open(page, 'recepcion', 'dniread');
   await page.getByTestId('dni-file').setInputFiles({ name: 'dni.png', mimeType: 'image/png', buffer: await mrzImage(page, SPECIMEN) });
   await expect(page.getByTestId('dni-working')).toBeVisible();

@@ -1,7 +1,7 @@
 // The counter in Debian's Chromium against the real binary and its demo club (every flag: the
 // member signs every order). The spec makes its own products and member through the API, so it
 // does not depend on what other specs do to the demo's stock.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { call, chooseClub, featureText, login, shot, sign, type Lang } from './helpers';
 

@@ -4,7 +4,7 @@
 // that member with ms_id where the report takes one, its totals checked against the sales made, a
 // refund made from the orders report, exports read back and charts seen; wide and narrow, Spanish
 // and English.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { call, chooseClub, download, featureText, login, shot, type Lang } from './helpers';
 
 const CLUB = 1;

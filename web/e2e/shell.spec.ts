@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { chooseClub, LANGS, login, PASSWORD, shot, socius, tr } from './helpers';
+import { suitePort } from './server';
 
 const DEMO_CLUB = 1;
 
@@ -148,7 +149,7 @@ test('an expired session shows the dialog and goes to login', async ({ page, con
 });
 
 test('the update bar offers a reload when the server is newer', async ({ page }) => {
-  await page.goto(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18080) + 1}/app/`);
+  await page.goto(`http://127.0.0.1:${suitePort() + 1}/app/`);
   await expect(page.getByTestId('update-bar')).toBeVisible();
   await shot(page, 'update-bar');
   await page.getByTestId('update-reload').click();

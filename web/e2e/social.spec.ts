@@ -3,7 +3,7 @@
 // an online account reads it through the members' call and loads its picture; an event is
 // published, a member signs up from their own session and the counter shows it. Narrow and English
 // at the end. The spec removes what it made.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { call, chooseClub, featureText, login, png, PASSWORD, shot, socius, type Lang } from './helpers';
 
 const CLUB = 1;

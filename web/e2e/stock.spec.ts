@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { deflateSync } from 'node:zlib';
 import { chooseClub, featureText, login, shot, tr, type Lang } from './helpers';
 
@@ -437,7 +437,6 @@ test('roles: Inventario counts stock; a Budtender is refused', async ({ page }) 
 });
 
 test('every stock screen and dialog narrow, and in English', async ({ page }) => {
-  test.setTimeout(240_000);
   await asUser(page, 'admin', 'stockmanager');
   const amnesia = await productByCode(page, AMNESIA);
   const item = await inventoryItem(page, 'Cosecha interior otoño');

@@ -1,22 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { alreadyAudited, audit, chooseClub, login, settle } from './helpers';
 
 // Every screen and side-menu dialog of the route registry, logged in as the demo Administrador,
 // audited with axe-core (WCAG 2.1 A and AA) in a wide and a narrow window. The suites of each
 // feature audit every screen they photograph, in the states they reach; this one makes sure no
-// route is left out, including the ones still being prepared. It runs last (file order) and skips
-// a route a feature suite of the same run has already audited in the same kind of window.
+// route is left out, including the ones still being prepared. It runs after the feature suites
+// (its own project in playwright.config.ts) and skips a route one of them has already audited in
+// the same kind of window. The two windows run side by side.
 const registry = readFileSync(new URL('../src/app/routes.tsx', import.meta.url), 'utf8');
 const names = [...registry.matchAll(/\b(?:screen|dialog)\('([A-Za-z_]+)'/g)].map((m) => m[1]);
 const DEMO_CLUB = 1;
+
+test.describe.configure({ mode: 'parallel' });
 
 for (const [label, viewport] of [
   ['wide', { width: 1440, height: 900 }],
   ['narrow', { width: 390, height: 844 }],
 ] as const) {
   test(`every route passes WCAG 2.1 AA, ${label}`, async ({ page }) => {
-    test.setTimeout(480_000);
+    test.setTimeout(900_000);
     expect(names.length).toBeGreaterThan(40);
     await page.setViewportSize(viewport);
     await page.goto('/app/');
