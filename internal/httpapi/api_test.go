@@ -898,3 +898,45 @@ func TestUnknownAPIPath(t *testing.T) {
 		t.Fatalf("openapi: %d", res.Status)
 	}
 }
+
+// TestSlowSaveIsNotCancelled: the club gate reads a JSON or form body before huma
+// does; a save whose handler then takes longer than huma's body-read timeout (5 s)
+// still completes. Here the save waits 6.5 s for the database, held by another
+// writer, as it would behind a long write on a busy machine.
+func TestSlowSaveIsNotCancelled(t *testing.T) {
+	k := testkit.New(t, "sqlite")
+	club := k.Club("Alfa", access.Flags...)
+	k.User("boss", club, access.Roles...)
+	c := mustLogin(t, k, "boss", testkit.Password)
+
+	other, err := sqlx.Open("sqlite", k.App.DB.DSN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	hold, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hold.ExecContext(context.Background(), "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *testkit.Response, 1)
+	go func() {
+		done <- c.Do("POST", "/api/news", map[string]any{"cid": club, "title": "Lenta", "body": "<p>x</p>"})
+	}()
+	select {
+	case res := <-done:
+		t.Fatalf("the save finished while the database was held: %s", res)
+	case <-time.After(6500 * time.Millisecond):
+	}
+	if _, err := hold.ExecContext(context.Background(), "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+	hold.Close()
+	res := <-done
+	expectOK(t, "a save slower than 5 s", res)
+	if n := k.Count("news", "club_id = ?", club); n != 1 {
+		t.Fatalf("%d news saved, want 1", n)
+	}
+}

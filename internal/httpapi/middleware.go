@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"strconv"
@@ -83,7 +84,7 @@ func (s *Server) sessionMiddleware(ctx huma.Context, next func(huma.Context)) {
 		case err == nil:
 			ri.Token, ri.Session, ri.User = c.Value, sess, u
 		case !errors.Is(err, auth.ErrNotFound):
-			s.writeErr(ctx, Fail(500, "server.error", "Error interno del servidor"))
+			s.writeErr(ctx, toAPIError(err))
 			return
 		}
 	}
@@ -127,7 +128,7 @@ func (s *Server) gateMiddleware(g Gate) func(huma.Context, func(huma.Context)) {
 		if !found && g.ClubOptional {
 			ids, err := s.clubs.ForUser(ctx.Context(), ri.User.ID)
 			if err != nil {
-				s.writeErr(ctx, Fail(500, "server.error", "Error interno del servidor"))
+				s.writeErr(ctx, toAPIError(err))
 				return
 			}
 			if len(ids) == 0 {
@@ -182,6 +183,7 @@ func toAPIError(err error) *APIError {
 	if errors.As(err, &ae) {
 		return ae
 	}
+	slog.Error("internal error", "err", err)
 	return Fail(500, "server.error", "Error interno del servidor")
 }
 

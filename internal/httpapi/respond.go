@@ -3,6 +3,7 @@ package httpapi
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -89,6 +90,9 @@ func init() {
 			code = "method_not_allowed"
 		default:
 			if status >= 500 {
+				// an error no rule names (a handler's unexpected error arrives here): the person gets
+				// the generic message, the operator the cause
+				slog.Error("internal error", "status", status, "msg", msg, "errs", errs)
 				code, msg = "server.error", "Error interno del servidor"
 			}
 		}

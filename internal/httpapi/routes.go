@@ -74,6 +74,13 @@ func op(method, path, id, summary string) huma.Operation {
 // register adds one route with its gate.
 func register[I, O any](s *Server, o huma.Operation, g Gate, h func(context.Context, *I) (*O, error)) {
 	o.Middlewares = append(o.Middlewares, s.gateMiddleware(g))
+	if g.From.In == "body" || g.From.In == "form" {
+		// The gate reads these bodies to their end before huma does (clubRef), within the server's
+		// ReadTimeout, and reaching the end starts net/http's watch for a closed connection. A read
+		// deadline huma set after that (its body timeout, 5 s) would end the watch with a timeout and
+		// cancel the request mid-handler: a save slower than 5 s on a busy machine would fail.
+		o.BodyReadTimeout = -1
+	}
 	if o.Metadata == nil {
 		o.Metadata = map[string]any{}
 	}
