@@ -101,9 +101,11 @@ test('novelties, newest first', async ({ page }) => {
 });
 
 test('the notification box shows a push for the current club', async ({ page }) => {
+  // the server answers the event stream once it has joined the club's events
+  const connected = page.waitForResponse((r) => r.url().includes('/api/events?'));
   await login(page, 'social');
   await chooseClub(page, DEMO_CLUB);
-  await page.waitForTimeout(500); // the event stream connects
+  await connected;
   socius('admin', 'notify', '--club', String(DEMO_CLUB), '--title', 'Aviso del club', '--body', 'Hoy cerramos a las 20:00');
   const box = page.getByTestId('notification-box');
   await expect(box).toContainText('Hoy cerramos a las 20:00');
