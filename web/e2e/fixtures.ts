@@ -26,16 +26,10 @@ export const test = base.extend<{ freshServer: void }, { server: DemoServer }>({
   ],
   freshServer: [
     async ({ server }, use, testInfo) => {
-      if (serving.get(server) !== testInfo.file) {
-        await server.start(testInfo.file);
-        serving.set(server, testInfo.file);
-      }
+      await server.freshFor(testInfo.file);
       await use();
     },
     { auto: true },
   ],
   baseURL: async ({ server }, use) => use(server.url),
 });
-
-/** The spec file each worker's server was made fresh for. */
-const serving = new WeakMap<DemoServer, string>();

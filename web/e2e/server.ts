@@ -42,6 +42,8 @@ process.on('exit', () => running.forEach((c) => c.kill('SIGKILL')));
  */
 export class DemoServer {
   private child: ChildProcess | null = null;
+  /** The spec file the running server was started for. */
+  private file = '';
 
   constructor(
     readonly port: number,
@@ -51,6 +53,13 @@ export class DemoServer {
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the server afresh unless it was started for this spec file. */
+  async freshFor(file: string) {
+    if (this.child && this.file === file) return;
+    await this.start(file);
+    this.file = file;
   }
 
   async start(title: string) {
