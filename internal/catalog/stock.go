@@ -59,9 +59,8 @@ func (s *Service) AdjustStock(ctx context.Context, clubID, staffUserID int64, ch
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		for i, c := range changes {
 			m, err := moveStock(ctx, tx, clubID, staffUserID, c.Kind, c)
-			var pi *problem.Invalid
-			if errors.As(err, &pi) {
-				pi.Field = fmt.Sprintf("products[%d].%s", i, pi.Field)
+			if pi := (*problem.Invalid)(nil); errors.As(err, &pi) {
+				err = pi.At(fmt.Sprintf("products[%d].%s", i, pi.Field))
 			}
 			if err != nil {
 				return err

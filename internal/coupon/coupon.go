@@ -275,11 +275,11 @@ func (in *Input) validate() error {
 	in.Code, in.Title = strings.TrimSpace(in.Code), strings.TrimSpace(in.Title)
 	switch {
 	case in.Code == "":
-		return field(errFields, "code")
+		return errFields.At("code")
 	case in.Title == "":
-		return field(errFields, "title")
+		return errFields.At("title")
 	case in.Discount == nil:
-		return field(errFields, "discount")
+		return errFields.At("discount")
 	case !codePattern.MatchString(in.Code):
 		return errCode
 	case len([]rune(in.Title)) > MaxTitle:
@@ -297,13 +297,13 @@ func (in *Input) validate() error {
 	case in.Discount.Check() != nil || in.MinAmount.Check() != nil:
 		return problem.Invalidf("amount.too_large", "discount", "%s", amount.ErrMoneyTooLarge.Error())
 	case in.UsesCoupon < 0:
-		return field(errNumeric, "use_number_coupon")
+		return errNumeric.At("use_number_coupon")
 	case in.UsesUser < 0:
-		return field(errNumeric, "use_number_user")
+		return errNumeric.At("use_number_user")
 	case in.MinAmount < 0:
-		return field(errNumeric, "min_amount_order")
+		return errNumeric.At("min_amount_order")
 	case in.From < 0 || in.To < 0:
-		return field(errNumeric, "from")
+		return errNumeric.At("from")
 	case in.UserType != 0 && in.UserType != UserLudico && in.UserType != UserTerapeutico:
 		return errUserType
 	case len(in.ProductCategories)+len(in.Products) > MaxScope:
@@ -315,8 +315,6 @@ func (in *Input) validate() error {
 	}
 	return nil
 }
-
-func field(e *problem.Invalid, name string) error { c := *e; c.Field = name; return &c }
 
 // Save creates a coupon (in.ID 0) or edits one of the club's. Every category
 // and product it names must be the club's own.

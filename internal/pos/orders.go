@@ -367,9 +367,7 @@ func (s *Service) resolve(ctx context.Context, q db.Q, clubID int64, in []LineIn
 			return nil, problem.Invalidf("stock.too_large", field+".quantity", "%s", amount.ErrQuantityTooLarge.Error())
 		}
 		if l.Quantity < 0 || (l.RealQuantity != nil && *l.RealQuantity < 0) {
-			e := *errQuantity
-			e.Field = field + ".quantity"
-			return nil, &e
+			return nil, errQuantity.At(field + ".quantity")
 		}
 		if l.Quantity == 0 { // spec: removing a product sets its quantity to 0 and saves
 			continue

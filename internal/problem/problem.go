@@ -4,7 +4,10 @@
 // record (404).
 package problem
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+)
 
 // Invalid is a validation failure.
 type Invalid struct {
@@ -34,11 +37,24 @@ type NotFound struct {
 
 func (e *NotFound) Error() string { return e.Message }
 
-// With adds a value of the message for translations.
+// With returns a copy of the error with a value of the message for
+// translations. It never changes e: most errors are package variables that
+// requests of every club share, so a value written into one would race with
+// other requests and could show one club's figures to another.
 func (e *Invalid) With(key, value string) *Invalid {
-	if e.Params == nil {
-		e.Params = map[string]string{}
+	c := *e
+	c.Params = maps.Clone(e.Params)
+	if c.Params == nil {
+		c.Params = map[string]string{}
 	}
-	e.Params[key] = value
-	return e
+	c.Params[key] = value
+	return &c
+}
+
+// At returns a copy of the error about another field, leaving e as it is
+// (see With).
+func (e *Invalid) At(field string) *Invalid {
+	c := *e
+	c.Field = field
+	return &c
 }

@@ -56,9 +56,7 @@ func (s *Service) SaveTV(ctx context.Context, clubID int64, v TVSettings) (TVSet
 		return v, errTVColor
 	}
 	if !hexColor.MatchString(v.TextColor) {
-		e := *errTVColor
-		e.Field = "textcolor"
-		return v, &e
+		return v, errTVColor.At("textcolor")
 	}
 	if v.Interval < MinTVInterval || v.Interval > MaxTVInterval {
 		return v, errTVInterval
