@@ -69,7 +69,13 @@ export function AddToOrderModal({ product, inCart, hasMember, onAdd, onClose }: 
     setQuantity(weight ? '' : '1');
     setPrice(weight ? '' : priceOf(unit, 1).toFixed(2));
     setError(null);
-    const id = setTimeout(() => (weight ? priceRef.current : qtyRef.current)?.focus({ cursor: 'all' }), 50);
+    // after the dialog has taken the focus on opening; but never away from a field the person is
+    // already typing in (on a slow counter PC the 50 ms can come after the first keystrokes)
+    const id = setTimeout(() => {
+      const fields = [priceRef.current?.input, qtyRef.current?.input];
+      if (fields.includes(document.activeElement as HTMLInputElement)) return;
+      (weight ? priceRef.current : qtyRef.current)?.focus({ cursor: 'all' });
+    }, 50);
     return () => clearTimeout(id);
   }, [product, weight, unit]);
 
