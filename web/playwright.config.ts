@@ -13,7 +13,8 @@ const browser = {
   viewport: { width: 1440, height: 900 },
   locale: 'es-ES',
   timezoneId: 'Europe/Madrid',
-  trace: 'off' as const,
+  // E2E_TRACE=1 keeps a trace of each failed test (web/test-results) to open with `npx playwright show-trace`
+  trace: process.env.E2E_TRACE ? ('retain-on-failure' as const) : ('off' as const),
   launchOptions: {
     executablePath: chromium,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',

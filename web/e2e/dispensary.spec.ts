@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { chooseClub, featureText, login, png, shot, type Lang } from './helpers';
+import { chooseClub, featureText, login, png, shot, type Lang, setLanguage } from './helpers';
 
 // The dispensary screens (basic product manager and form, the dispensary list, the product detail
 // and its public QR page) against the real binary and its demo data: club 1 "Club Demo Socius" has
@@ -267,10 +267,7 @@ test('every dispensary screen, wide and narrow, in Spanish and English', async (
     if (lang === 'en') {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto('/app/club');
-      await page.getByTestId('profile-menu-trigger').click();
-      await page.getByTestId('lang-option-en').click();
-      // the dictionary loads, then the choice is remembered: wait for it before leaving the page
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+      await setLanguage(page, 'en');
     }
     for (const [w, h, size] of [
       [1440, 900, 'wide'],
@@ -315,6 +312,5 @@ test('every dispensary screen, wide and narrow, in Spanish and English', async (
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/app/club');
-  await page.getByTestId('profile-menu-trigger').click();
-  await page.getByTestId('lang-option-es').click();
+  await setLanguage(page, 'es');
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Frame, type Locator, type Page } from '@playwright/test';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { deflateSync, inflateRawSync } from 'node:zlib';
@@ -8,6 +8,80 @@ import { workerServer } from './server';
 export const PASSWORD = 'socius-demo';
 export const LANGS = ['es', 'cat', 'it', 'pt', 'en', 'fr'] as const;
 export type Lang = (typeof LANGS)[number];
+
+/**
+ * Chooses the interface language from the profile menu, as a person does, and waits until the page
+ * speaks it (the dictionary is loaded and the choice remembered). A click that lands while the menu
+ * is still opening, or still closing from the last choice, is made again.
+ */
+export async function setLanguage(page: Page, lang: Lang) {
+  const option = page.getByTestId(`lang-option-${lang}`);
+  await expect(async () => {
+    if (!(await option.isVisible())) await page.getByTestId('profile-menu-trigger').click();
+    await option.click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang === 'cat' ? 'ca' : lang}-`), { timeout: 5_000 });
+  }).toPass();
+  await expect(option).toBeHidden();
+}
+
+/**
+ * In the page: resolves once the element has stayed where it is for ten frames with nothing
+ * animating, or after `bound` ms. Ten frames, because an animation can start a frame or two after
+ * the element appears (antd paints a dialog's first frames at its final place before its zoom).
+ */
+function still(el: Element, bound: number) {
+  return new Promise<void>((resolve) => {
+    const start = performance.now();
+    let last = '';
+    let same = 0;
+    const tick = () => {
+      const r = el.getBoundingClientRect();
+      const box = `${r.x},${r.y},${r.width},${r.height}`;
+      const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      same = box === last && !moving ? same + 1 : 0;
+      last = box;
+      if (same >= 10 || performance.now() - start > bound) resolve();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+/**
+ * Waits until an element has come in and stays, as a person waits for a dialog or a menu before
+ * pressing its button. Playwright's own "stable" is not enough: a click pressed on a dialog's first
+ * frame was released on the shrunken dialog once its zoom began, on a busy machine, and the button
+ * never got its click (seen on the member's delete, "view wallet", the cash movement's direction).
+ */
+export async function atRest(target: Locator) {
+  await target.evaluate(still, 20_000);
+}
+
+/**
+ * Opens a screen from the side menu as a person does, unfolding its group first when it is folded,
+ * and waits for the screen's address. Should it not come, the failure names the addresses the page
+ * went through after the click (none: the click did nothing; there and back: the screen closed).
+ */
+export async function openFromMenu(page: Page, group: string, item: string) {
+  const visited: string[] = [];
+  const note = (frame: Frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  };
+  const entry = page.getByTestId(`menu-item-${item}`);
+  if (!(await entry.isVisible())) await page.getByTestId(`menu-group-${group}`).click();
+  await atRest(entry); // the group unfolds with an animation
+  page.on('framenavigated', note);
+  try {
+    await entry.click();
+    await expect(page)
+      .toHaveURL(new RegExp(`/app/${item}(\\?|$)`))
+      .catch((e: Error) => {
+        throw new Error(`${e.message}\naddresses after the click: ${visited.join(' → ') || 'none'}`);
+      });
+  } finally {
+    page.off('framenavigated', note);
+  }
+}
 
 const screens = new URL('./screens/', import.meta.url).pathname;
 mkdirSync(screens, { recursive: true });
@@ -36,18 +110,12 @@ export async function shot(page: Page, name: string) {
 /** Waits until the page is at rest: no requests, no running animations (dialogs, drawers, menus). */
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
-  // let dialogs and drawers finish opening, so the picture shows the screen at rest
+  // let dialogs, drawers and fades finish, so the picture (and the contrast the audit measures) is
+  // the screen at rest; 5 s is a bound, not a pause
   await page
-    .evaluate(() =>
-      Promise.race([
-        Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)),
-        // a bound, not a pause: on a loaded machine an opening dialog may take longer than usual,
-        // and colours measured mid-fade would be wrong
-        new Promise((r) => setTimeout(r, 5000)),
-      ]),
-    )
+    .locator('html')
+    .evaluate(still, 5_000)
     .catch(() => {});
-  await page.waitForTimeout(150);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { chooseClub, featureText, unzip, login, settle, shot, tr, type Lang } from './helpers';
+import { atRest, chooseClub, featureText, unzip, login, settle, shot, tr, type Lang, setLanguage, openFromMenu } from './helpers';
 
 // The member screens against the real binary and its demo data (club 1 "Club Demo Socius", 42 demo
 // members plus the staff records). The camera is Chromium's fake device.
@@ -441,6 +441,8 @@ test('deactivate: the tag, the inactive filter, a refused check-in; activate aga
   await expect(rows.filter({ hasText: NEW.dni })).toHaveCount(0);
 
   await searchBy(page, 'dni', NEW.dni);
+  await expect(page.getByTestId('detail-status')).toHaveText('Inactivo');
+  await atRest(page.getByTestId('detail-toggle-status'));
   await page.getByTestId('detail-toggle-status').click();
   await expect(toast(page, 'Socio activado')).toBeVisible();
   await expect(page.getByTestId('detail-status')).toHaveText('Activo');
@@ -479,6 +481,9 @@ test('delete: needs a selection, asks for confirmation, then the member is gone'
   await expect(toast(page, 'Primero debes seleccionar un socio')).toBeVisible();
 
   await searchBy(page, 'dni', NEW.dni);
+  // as a person would: the member's dialog shows who it is, at rest, before the delete is pressed
+  await expect(page.getByTestId('detail-name')).toContainText(`${NEW.nombre} ${NEW.surname}`);
+  await atRest(page.getByTestId('detail-delete'));
   await page.getByTestId('detail-delete').click();
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText('Esta acción no se puede deshacer');
@@ -578,8 +583,7 @@ test('SMS invitation to a staff member without a phone asks for one', async ({ p
 
 test('member categories: list, refused discount, create, edit, delete', async ({ page }) => {
   await asAdmin(page, 'club');
-  await page.getByTestId('menu-group-admin').click();
-  await page.getByTestId('menu-item-membercategories').click();
+  await openFromMenu(page, 'admin', 'membercategories');
   const dialog = page.getByTestId('categories-dialog');
   await expect(dialog).toContainText('Socio fundador');
   await expect(dialog).toContainText('10 %');
@@ -614,10 +618,7 @@ test('member categories: list, refused discount, create, edit, delete', async ({
 
 test('every member screen in English, wide and narrow', async ({ page }) => {
   await asAdmin(page, 'club');
-  await page.getByTestId('profile-menu-trigger').click();
-  await page.getByTestId('lang-option-en').click();
-  // the dictionary loads, then the choice is remembered: wait for it before leaving the page
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+  await setLanguage(page, 'en');
   const en = (key: string, vars?: Record<string, string | number>) => mt('en', key, vars);
 
   for (const [w, h, size] of [
@@ -670,6 +671,5 @@ test('every member screen in English, wide and narrow', async ({ page }) => {
     await page.keyboard.press('Escape');
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.getByTestId('profile-menu-trigger').click();
-  await page.getByTestId('lang-option-es').click();
+  await setLanguage(page, 'es');
 });

@@ -1,6 +1,6 @@
 import { chromium, expect, test, type Page } from './fixtures';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { chooseClub, login, shot, tr, type Lang } from './helpers';
+import { chooseClub, login, setLanguage, shot, tr, type Lang } from './helpers';
 
 // Member tools: users manager, member validation (typed code and a real QR through a fake camera),
 // registration, document reading (fixed OCR text and one real OCR run), push and SMS managers.
@@ -23,22 +23,6 @@ async function open(page: Page, user: string, route: string) {
   await login(page, user);
   await chooseClub(page, DEMO_CLUB);
   await page.goto(`/app/${route}`);
-}
-
-async function setLanguage(page: Page, lang: Lang) {
-  const option = page.getByTestId(`lang-option-${lang}`);
-  await expect(async () => {
-    if (!(await option.isVisible())) await page.getByTestId('profile-menu-trigger').click();
-    await option.click({ timeout: 2_000 });
-    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(lang === 'cat' ? 'ca' : lang), { timeout: 2_000 });
-  }).toPass();
-  await expect(page.getByTestId(`lang-option-${lang}`)).toBeHidden();
-}
-
-/** A screenshot once dialogs, cards and menus have finished their opening animations. */
-async function still(page: Page, name: string) {
-  await page.waitForTimeout(450);
-  await shot(page, name);
 }
 
 const narrow = (page: Page) => page.setViewportSize({ width: 390, height: 844 });
@@ -125,7 +109,7 @@ test('users manager: the online accounts, 24 per page, in two languages and two 
   await expect(table.locator('thead')).toContainText(mt('es', 'users.lastLogin'));
   // the admin has logged in: hh:mm dd/MM/yyyy
   await expect(rows.first()).toContainText(/\d{2}:\d{2} \d{2}\/\d{2}\/\d{4}/);
-  await still(page, 'mt-usersmanager-es-wide');
+  await shot(page, 'mt-usersmanager-es-wide');
 
   await page.getByTestId('users-manager').locator('.ant-pagination-item-2').click();
   await expect(rows).toHaveCount(total - 24);
@@ -137,20 +121,20 @@ test('users manager: the online accounts, 24 per page, in two languages and two 
   await narrow(page);
   await page.goto('/app/usersmanager');
   await expect(rows).toHaveCount(24);
-  await still(page, 'mt-usersmanager-es-narrow');
+  await shot(page, 'mt-usersmanager-es-narrow');
 
   await setLanguage(page, 'fr');
   await expect(table.locator('thead')).toContainText(mt('fr', 'users.lastLogin'));
-  await still(page, 'mt-usersmanager-fr-narrow');
+  await shot(page, 'mt-usersmanager-fr-narrow');
   await wide(page);
-  await still(page, 'mt-usersmanager-fr-wide');
+  await shot(page, 'mt-usersmanager-fr-wide');
 });
 
 test('member validation: a typed or USB-scanned code shows the card, or USUARIO NO ENCONTRADO', async ({ page }) => {
   await open(page, 'recepcion', 'uservalidation');
   const input = page.locator('#validation-code');
   await expect(input).toBeFocused();
-  await still(page, 'mt-uservalidation-es-wide-idle');
+  await shot(page, 'mt-uservalidation-es-wide-idle');
 
   // Núria Fernández Soler, nº 10, fee expired
   await input.fill('30015838X');
@@ -162,7 +146,7 @@ test('member validation: a typed or USB-scanned code shows the card, or USUARIO 
   await expect(page.getByTestId('member-card-expiry')).toHaveText(mt('es', 'card.expired'));
   await expect(card).toHaveAttribute('data-verdict', 'expired');
   await expect(input).toBeFocused();
-  await still(page, 'mt-uservalidation-es-wide-expired');
+  await shot(page, 'mt-uservalidation-es-wide-expired');
 
   // by member number: nº 13, fee paid (green date), active
   await input.fill('13');
@@ -171,13 +155,13 @@ test('member validation: a typed or USB-scanned code shows the card, or USUARIO 
   await expect(page.getByTestId('member-card-expiry')).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
   await expect(card).toHaveAttribute('data-verdict', 'ok');
   await expect(page.getByTestId('member-card-status')).toHaveText(mt('es', 'card.active'));
-  await still(page, 'mt-uservalidation-es-wide-found');
+  await shot(page, 'mt-uservalidation-es-wide-found');
 
   await input.fill('NO-EXISTE-42');
   await input.press('Enter');
   await expect(page.getByTestId('validation-not-found')).toContainText('USUARIO NO ENCONTRADO');
   await expect(card).toHaveCount(0);
-  await still(page, 'mt-uservalidation-es-wide-notfound');
+  await shot(page, 'mt-uservalidation-es-wide-notfound');
 
   // The QR button opens the scanner; without a camera it says why (spec §8) and a typed code still works.
   await page.getByTestId('validation-scan').click();
@@ -185,31 +169,31 @@ test('member validation: a typed or USB-scanned code shows the card, or USUARIO 
   await expect(scanner).toBeVisible();
   await expect(page.getByTestId('camera-problem').or(page.locator('[data-testid=qr-video]')).first()).toBeVisible();
   await expect(page.getByTestId('qr-manual-input')).toBeFocused();
-  await still(page, 'mt-uservalidation-es-wide-scanner');
+  await shot(page, 'mt-uservalidation-es-wide-scanner');
   await page.getByTestId('qr-manual-input').fill('30031676R');
   await page.getByTestId('qr-manual-input').press('Enter');
   await expect(scanner).toBeHidden();
   await expect(card).toHaveAttribute('data-verdict', 'inactive');
 
   await narrow(page);
-  await still(page, 'mt-uservalidation-es-narrow-found');
+  await shot(page, 'mt-uservalidation-es-narrow-found');
   await page.getByTestId('validation-scan').click();
   await expect(scanner).toBeVisible();
-  await still(page, 'mt-uservalidation-es-narrow-scanner');
+  await shot(page, 'mt-uservalidation-es-narrow-scanner');
   await page.keyboard.press('Escape');
   await expect(scanner).toBeHidden();
   await input.fill('nadie');
   await input.press('Enter');
   await expect(page.getByTestId('validation-not-found')).toBeVisible();
-  await still(page, 'mt-uservalidation-es-narrow-notfound');
+  await shot(page, 'mt-uservalidation-es-narrow-notfound');
 
   await setLanguage(page, 'fr');
   await input.fill('30015838X');
   await input.press('Enter');
   await expect(page.getByTestId('member-card-expiry')).toHaveText(mt('fr', 'card.expired'));
-  await still(page, 'mt-uservalidation-fr-narrow-found');
+  await shot(page, 'mt-uservalidation-fr-narrow-found');
   await wide(page);
-  await still(page, 'mt-uservalidation-fr-wide-found');
+  await shot(page, 'mt-uservalidation-fr-wide-found');
 });
 
 test('the QR scanner reads a real QR code from a camera', async ({ page, baseURL }) => {
@@ -263,7 +247,7 @@ test('the QR scanner reads a real QR code from a camera', async ({ page, baseURL
     await expect(cam.getByTestId('qr-video')).toBeVisible();
     await expect(cam.getByTestId('member-card-name')).toHaveText('Ana García Pons', { timeout: 20_000 });
     await expect(cam.getByTestId('qr-scanner')).toBeHidden();
-    await still(cam, 'mt-uservalidation-es-wide-qr-scanned');
+    await shot(cam, 'mt-uservalidation-es-wide-qr-scanned');
 
     // The document reader's camera path: live picture with its guide, a capture, and an honest answer.
     await cam.goto('/app/dniread');
@@ -271,7 +255,7 @@ test('the QR scanner reads a real QR code from a camera', async ({ page, baseURL
     await expect(cam.getByTestId('dni-capture')).toBeVisible();
     await expect(cam.getByTestId('dni-camera-on')).toHaveCount(0);
     await expect(cam.getByTestId('dni-capture')).toBeFocused();
-    await still(cam, 'mt-dniread-es-wide-camera-live');
+    await shot(cam, 'mt-dniread-es-wide-camera-live');
     await cam.keyboard.press('Enter');
     await expect(cam.getByTestId('dni-fields').or(cam.getByTestId('dni-nothing'))).toBeVisible({ timeout: 90_000 });
     await expect(cam.getByTestId('dni-nothing')).toContainText('No se ha podido extraer información');
@@ -287,7 +271,7 @@ test('registration: required fields, success with the SMS honestly not sent, a t
   const modal = page.getByTestId('register-modal');
   await expect(modal).toBeVisible();
   await expect(page.getByTestId('register-name')).toBeFocused();
-  await still(page, 'mt-userinvite-es-wide-form');
+  await shot(page, 'mt-userinvite-es-wide-form');
 
   await page.getByTestId('register-submit').click();
   await expect(modal).toContainText(mt('es', 'invite.nameRequired'));
@@ -295,7 +279,7 @@ test('registration: required fields, success with the SMS honestly not sent, a t
   await page.getByTestId('register-surname').fill('Costa Prat');
   await page.getByTestId('register-surname').press('Enter');
   await expect(page.getByTestId('register-missing')).toHaveText('Los campos DNI y Teléfono son obligatorios');
-  await still(page, 'mt-userinvite-es-wide-required');
+  await shot(page, 'mt-userinvite-es-wide-required');
 
   const id = dni(42424242);
   await page.getByTestId('register-dni').fill(id);
@@ -309,7 +293,7 @@ test('registration: required fields, success with the SMS honestly not sent, a t
   await expect(done).toContainText('El socio se a registrado correctamente');
   await expect(page.getByTestId('register-sms-state')).toContainText(mt('es', 'invite.smsNotSent'));
   await expect(page.getByTestId('register-sms-state')).not.toContainText(mt('es', 'invite.smsSent'));
-  await still(page, 'mt-userinvite-es-wide-done');
+  await shot(page, 'mt-userinvite-es-wide-done');
 
   // The new member is found by the validation screen with their birth date and an online account.
   const member = await page.evaluate(async (id) => (await fetch(`/api/getpatientbydni/retrieve?association=1&dni=${id}`)).json(), id);
@@ -328,7 +312,8 @@ test('registration: required fields, success with the SMS honestly not sent, a t
   await page.getByTestId('register-submit').click();
   const note = page.locator('.ant-notification-notice-error');
   await expect(note).toContainText(`El DNI ${id} ya está registrado`);
-  await still(page, 'mt-userinvite-es-wide-taken');
+  await note.hover(); // paused while read: the screenshot and its audit may outlast its 15 s
+  await shot(page, 'mt-userinvite-es-wide-taken');
   await expect(page.getByTestId('register-dni')).toBeFocused();
   await note.locator('.ant-notification-notice-close').click();
   await expect(note).toBeHidden();
@@ -336,16 +321,16 @@ test('registration: required fields, success with the SMS honestly not sent, a t
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
   await expect(page.getByTestId('invite-open')).toBeVisible();
-  await still(page, 'mt-userinvite-es-wide-page');
+  await shot(page, 'mt-userinvite-es-wide-page');
 
   await narrow(page);
   await page.getByTestId('invite-open').click();
   await expect(modal).toBeVisible();
   await page.getByTestId('register-surname').press('Enter');
   await expect(page.getByTestId('register-name')).toBeVisible();
-  await still(page, 'mt-userinvite-es-narrow-form');
+  await shot(page, 'mt-userinvite-es-narrow-form');
   await page.keyboard.press('Escape');
-  await still(page, 'mt-userinvite-es-narrow-page');
+  await shot(page, 'mt-userinvite-es-narrow-page');
 
   await setLanguage(page, 'fr');
   await page.getByTestId('invite-open').click();
@@ -353,16 +338,16 @@ test('registration: required fields, success with the SMS honestly not sent, a t
   await page.getByTestId('register-surname').fill('Martin');
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('register-missing')).toHaveText(mt('fr', 'invite.dniPhoneRequired'));
-  await still(page, 'mt-userinvite-fr-narrow-form');
+  await shot(page, 'mt-userinvite-fr-narrow-form');
   await wide(page);
-  await still(page, 'mt-userinvite-fr-wide-form');
+  await shot(page, 'mt-userinvite-fr-wide-form');
 });
 
 test('document reading: the parser path with a fixed OCR text, then registering the member', async ({ page }) => {
   await fakeOcr(page, ['REINO DE ESPAÑA', ...SPECIMEN.map((l) => l.replace(/</g, ' < ').replace(/ +/g, ' ')), ''].join('\n'));
   await open(page, 'recepcion', 'dniread');
   await expect(page.getByTestId('dni-camera-on')).toBeVisible();
-  await still(page, 'mt-dniread-es-wide-idle');
+  await shot(page, 'mt-dniread-es-wide-idle');
 
   await page.getByTestId('dni-file').setInputFiles({ name: 'dni.png', mimeType: 'image/png', buffer: await mrzImage(page, SPECIMEN) });
   const fields = page.getByTestId('dni-fields');
@@ -373,7 +358,7 @@ test('document reading: the parser path with a fixed OCR text, then registering 
   await expect(page.getByTestId('dni-birthdate')).toHaveText('01/01/1980');
   await expect(page.getByTestId('dni-checks')).toHaveText(mt('es', 'dni.checksOk'));
   await expect(page.getByTestId('dni-register')).toBeFocused();
-  await still(page, 'mt-dniread-es-wide-fields');
+  await shot(page, 'mt-dniread-es-wide-fields');
 
   await page.getByTestId('dni-register').click();
   await expect(page).toHaveURL(/\/app\/userinvite\?.*dni=99999999R/);
@@ -383,7 +368,7 @@ test('document reading: the parser path with a fixed OCR text, then registering 
   await expect(page.getByTestId('register-dni')).toHaveValue('99999999R');
   await expect(page.getByTestId('register-birthdate')).toHaveValue('01/01/1980');
   await expect(page.getByTestId('register-phone')).toBeFocused();
-  await still(page, 'mt-dniread-es-wide-prefilled');
+  await shot(page, 'mt-dniread-es-wide-prefilled');
   await page.getByTestId('register-phone').fill('655443322');
   await page.getByTestId('register-phone').press('Enter');
   await expect(page.getByTestId('register-done')).toContainText('El socio se a registrado correctamente');
@@ -392,7 +377,7 @@ test('document reading: the parser path with a fixed OCR text, then registering 
   await page.goto('/app/dniread');
   await page.getByTestId('dni-file').setInputFiles({ name: 'dni.png', mimeType: 'image/png', buffer: await mrzImage(page, SPECIMEN) });
   await expect(page.getByTestId('dni-number')).toHaveText('99999999R');
-  await still(page, 'mt-dniread-es-narrow-fields');
+  await shot(page, 'mt-dniread-es-narrow-fields');
 
   await setLanguage(page, 'fr');
   await page.unroute('**/app/ocr/worker.min.js');
@@ -400,13 +385,13 @@ test('document reading: the parser path with a fixed OCR text, then registering 
   await page.goto('/app/dniread');
   await page.getByTestId('dni-file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await mrzImage(page, ['NOTHING TO SEE']) });
   await expect(page.getByTestId('dni-nothing')).toContainText(mt('fr', 'dni.nothing'));
-  await still(page, 'mt-dniread-fr-narrow-nothing');
+  await shot(page, 'mt-dniread-fr-narrow-nothing');
   await wide(page);
-  await still(page, 'mt-dniread-fr-wide-nothing');
+  await shot(page, 'mt-dniread-fr-wide-nothing');
   // without a camera the reason is given (spec §8) and the photo upload is offered
   await page.getByTestId('dni-camera-on').click();
   await expect(page.getByTestId('camera-problem').or(page.getByTestId('dni-capture')).first()).toBeVisible();
-  await still(page, 'mt-dniread-fr-wide-camera');
+  await shot(page, 'mt-dniread-fr-wide-camera');
 });
 
 test('document reading: a real OCR run on a rendered machine-readable zone', async ({ page }) => {
@@ -425,14 +410,14 @@ test('document reading: a real OCR run on a rendered machine-readable zone', asy
   } else {
     await expect(nothing).toContainText('No se ha podido extraer información');
   }
-  await still(page, 'mt-dniread-es-wide-real-ocr');
+  await shot(page, 'mt-dniread-es-wide-real-ocr');
 });
 
 test('push manager: validation, then a send the page reports honestly as not sent', async ({ page }) => {
   await open(page, 'social', 'pushnotificationsmanager');
   const body = page.getByTestId('push-body');
   await expect(body).toBeFocused();
-  await still(page, 'mt-push-es-wide-empty');
+  await shot(page, 'mt-push-es-wide-empty');
 
   await page.getByTestId('push-send').click();
   await expect(page.getByTestId('push-form')).toContainText('Tienes que escribir algo antes');
@@ -446,7 +431,7 @@ test('push manager: validation, then a send the page reports honestly as not sen
   await page.keyboard.type('José');
   const noAccount = page.locator('.ant-select-item-option-disabled').filter({ hasText: 'José García' }).first();
   await expect(noAccount).toContainText(mt('es', 'push.noAccount'));
-  await still(page, 'mt-push-es-wide-picker');
+  await shot(page, 'mt-push-es-wide-picker');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('Ana');
   await page.locator('.ant-select-item-option').filter({ hasText: 'Ana García Pons' }).click();
@@ -460,7 +445,7 @@ test('push manager: validation, then a send the page reports honestly as not sen
   await expect(page.getByTestId('push-count-not-sent')).toHaveText('1');
   await expect(page.getByTestId('push-count-sent')).toHaveText('0');
   await expect(page.getByText('Notificación enviada correctamente')).toHaveCount(0);
-  await still(page, 'mt-push-es-wide-not-sent');
+  await shot(page, 'mt-push-es-wide-not-sent');
 
   // Everyone with an online account: asks first, then sends to all of them.
   await page.getByTestId('push-new').click();
@@ -472,18 +457,18 @@ test('push manager: validation, then a send the page reports honestly as not sen
   await expect(confirm).toContainText(mt('es', 'push.confirmTitle'));
   const n = Number((await confirm.locator('.ant-modal-confirm-content').innerText()).match(/\d+/)?.[0]);
   expect(n).toBeGreaterThan(1);
-  await still(page, 'mt-push-es-wide-confirm');
+  await shot(page, 'mt-push-es-wide-confirm');
   await confirm.getByRole('button', { name: mt('es', 'push.confirmOk') }).click();
   await expect(page.getByTestId('push-count-not-sent')).toHaveText(String(n));
   await expect(outcome).toHaveAttribute('data-state', 'none');
 
   await narrow(page);
-  await still(page, 'mt-push-es-narrow-not-sent');
+  await shot(page, 'mt-push-es-narrow-not-sent');
   await setLanguage(page, 'fr');
   await expect(page.getByTestId('push-outcome-title')).toHaveText(mt('fr', 'push.notSent'));
-  await still(page, 'mt-push-fr-narrow-not-sent');
+  await shot(page, 'mt-push-fr-narrow-not-sent');
   await wide(page);
-  await still(page, 'mt-push-fr-wide-not-sent');
+  await shot(page, 'mt-push-fr-wide-not-sent');
 });
 
 test('SMS manager: the number grid, and where invitations are really sent', async ({ page }) => {
@@ -495,14 +480,14 @@ test('SMS manager: the number grid, and where invitations are really sent', asyn
   await page.keyboard.type('345678');
   await expect(number).toHaveValue('612345678');
   await expect(page.getByTestId('sms-send')).toBeDisabled();
-  await still(page, 'mt-smsmanager-es-wide');
+  await shot(page, 'mt-smsmanager-es-wide');
   await narrow(page);
-  await still(page, 'mt-smsmanager-es-narrow');
+  await shot(page, 'mt-smsmanager-es-narrow');
   await setLanguage(page, 'fr');
   await expect(page.getByTestId('sms-info')).toContainText(mt('fr', 'sms.notAvailableTitle'));
-  await still(page, 'mt-smsmanager-fr-narrow');
+  await shot(page, 'mt-smsmanager-fr-narrow');
   await wide(page);
-  await still(page, 'mt-smsmanager-fr-wide');
+  await shot(page, 'mt-smsmanager-fr-wide');
   // A Social user may not open the staff or registration screens: they are named, not linked.
   await expect(page.getByTestId('sms-info')).toContainText(mt('fr', 'sms.inviteTitle'));
   await expect(page.getByTestId('sms-go-invite')).toHaveCount(0);

@@ -5,7 +5,7 @@
 // refund made from the orders report, exports read back and charts seen; wide and narrow, Spanish
 // and English.
 import { expect, test, type Page } from './fixtures';
-import { call, chooseClub, download, featureText, login, shot, type Lang } from './helpers';
+import { atRest, call, chooseClub, download, featureText, login, shot, type Lang } from './helpers';
 
 const CLUB = 1;
 test.describe.configure({ mode: 'serial' });
@@ -152,7 +152,8 @@ test('a day at the counter, then every report of it: totals, refund, filters, ex
   await page.goto('/app/patientmanager');
   await page.getByTestId('search-keychain').fill(`RPT${stamp}`);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('detail-view-orders')).toBeVisible();
+  await expect(page.getByTestId('detail-name')).toHaveText('Rita Informe');
+  await atRest(page.getByTestId('detail-view-wallet'));
   await page.getByTestId('detail-view-wallet').click();
   await expect(page).toHaveURL(new RegExp(`walletReport\\?ms_id=${m.nid}`));
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { chooseClub, LANGS, login, PASSWORD, shot, socius, tr } from './helpers';
+import { chooseClub, LANGS, login, PASSWORD, shot, socius, tr, setLanguage } from './helpers';
 import { suitePort } from './server';
 
 const DEMO_CLUB = 1;
@@ -58,7 +58,6 @@ test('narrow screen: the menu folds behind the burger', async ({ page }) => {
   await page.getByTestId('burger-button').click();
   await expect(page.getByTestId('side-menu')).toBeVisible();
   await expect(page.getByTestId('side-menu')).toBeInViewport({ ratio: 1 }); // the drawer has finished sliding in
-  await page.waitForTimeout(300);
   await shot(page, 'shell-narrow-menu');
 });
 
@@ -66,8 +65,7 @@ test('profile and the six languages translate the menu', async ({ page }) => {
   await login(page, 'admin');
   await chooseClub(page, DEMO_CLUB);
   for (const lang of LANGS) {
-    await page.getByTestId('profile-menu-trigger').click();
-    await page.getByTestId(`lang-option-${lang}`).click();
+    await setLanguage(page, lang);
     const menu = page.getByTestId('side-menu');
     await expect(menu.getByTestId('menu-group-admin')).toContainText(tr(lang, 'menu.groups.admin'));
     await expect(menu.getByTestId('menu-group-members')).toContainText(tr(lang, 'menu.groups.members'));
@@ -82,8 +80,7 @@ test('profile and the six languages translate the menu', async ({ page }) => {
   // the language is kept across a reload
   await page.reload();
   await expect(page.getByTestId('side-menu').getByTestId('menu-group-admin')).toContainText(tr('fr', 'menu.groups.admin'));
-  await page.getByTestId('profile-menu-trigger').click();
-  await page.getByTestId('lang-option-es').click();
+  await setLanguage(page, 'es');
 });
 
 test('novelties, newest first', async ({ page }) => {

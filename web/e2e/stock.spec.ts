@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { deflateSync } from 'node:zlib';
-import { chooseClub, featureText, login, shot, tr, type Lang } from './helpers';
+import { chooseClub, featureText, login, shot, tr, type Lang, setLanguage, openFromMenu } from './helpers';
 
 // Stock control, product stock history, inventory and the stock settings dialogs against the real
 // binary and its demo data (club 1): Amnesia Haze 250 g with a 32 g jar, Critical 420.5 g; two
@@ -47,13 +47,6 @@ async function pick(page: Page, testId: string, text: string | RegExp) {
   await page.getByTestId(testId).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
-
-/** Clicks a side-menu entry, opening its group first when it is folded. */
-async function menu(page: Page, group: string, item: string) {
-  const entry = page.getByTestId(`menu-item-${item}`);
-  if (!(await entry.isVisible())) await page.getByTestId(`menu-group-${group}`).click();
-  await entry.click();
 }
 
 const AMNESIA = '8400000000017';
@@ -334,8 +327,7 @@ test('inventory: add 100 to the bar, remove 50, move 200 between stores; too muc
 
 test('product categories: add Semillas, rename it, delete it; a category in use stays with the reason', async ({ page }) => {
   await asUser(page, 'admin', 'club');
-  await menu(page, 'admin', 'productcategories');
-  await expect(page).toHaveURL(/\/app\/productcategories/);
+  await openFromMenu(page, 'admin', 'productcategories');
   const dialog = page.getByTestId('product-categories-dialog');
   await expect(dialog).toContainText(es('categories.title'));
   const table = dialog.getByTestId('categories-table');
@@ -384,7 +376,7 @@ test('product categories: add Semillas, rename it, delete it; a category in use 
 
 test('weight discrepancy and consumption forecast: save 7 % and 45 g a month, kept when reopened', async ({ page }) => {
   await asUser(page, 'admin', 'club');
-  await menu(page, 'admin', 'weightdiscrepancy');
+  await openFromMenu(page, 'admin', 'weightdiscrepancy');
   const weight = page.getByTestId('weight-dialog');
   await expect(weight).toContainText(es('settings.weight.title'));
   await expect(weight.getByTestId('setting-current')).toContainText('5 %');
@@ -405,7 +397,7 @@ test('weight discrepancy and consumption forecast: save 7 % and 45 g a month, ke
   await expect(page.getByTestId('weight-dialog').getByTestId('setting-value')).toHaveValue('7');
   await page.keyboard.press('Escape');
 
-  await menu(page, 'admin', 'consumptionforecast');
+  await openFromMenu(page, 'admin', 'consumptionforecast');
   const forecast = page.getByTestId('forecast-dialog');
   await expect(forecast).toContainText(es('settings.forecast.title'));
   await expect(forecast.getByTestId('setting-value')).toHaveValue('60');
@@ -497,16 +489,12 @@ test('every stock screen and dialog narrow, and in English', async ({ page }) =>
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/app/club');
-  await page.getByTestId('profile-menu-trigger').click();
-  await page.getByTestId('lang-option-en').click();
-  // the dictionary loads, then the choice is remembered: wait for it before leaving the page
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+  await setLanguage(page, 'en');
   await tour('en', 'wide');
   await page.setViewportSize({ width: 390, height: 844 });
   await tour('en', 'narrow');
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/app/club');
-  await page.getByTestId('profile-menu-trigger').click();
-  await page.getByTestId('lang-option-es').click();
+  await setLanguage(page, 'es');
 });
