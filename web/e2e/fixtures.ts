@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
 import { DemoServer, dataRoot, suitePort } from './server';
+import { clicksWaitForOverlays } from './helpers';
 
 export * from '@playwright/test';
 
@@ -32,4 +33,8 @@ export const test = base.extend<{ freshServer: void }, { server: DemoServer }>({
     { auto: true },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  page: async ({ page }, use) => {
+    clicksWaitForOverlays(page);
+    await use(page);
+  },
 });
