@@ -53,7 +53,9 @@ func crashKills() int {
 // refund, top the wallet up, adjust their product's stock and move cash.
 // After every kill, before the restart: every acknowledged write is there,
 // no order is half written, every wallet and stock equals the sum of its
-// rows, and the cash report's figures equal the orders and refunds they sum.
+// rows, the cash report's figures equal the orders and refunds they sum, and
+// the box's total equals cash sales less cash refunds, top-ups and hand-made
+// movements.
 func TestCrashDuringACounterDay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts and kills the server")
@@ -468,5 +470,17 @@ func checkAfterCrash(t *testing.T, ctx context.Context, d *db.DB, club int64, co
 		if card.got != want {
 			fail("cash report %s %d, the rows sum %d", card.name, card.got, want)
 		}
+	}
+	// the box holds what came in and went out in cash: cash sales less cash
+	// refunds, cash top-ups and the hand-made movements (no close in the day)
+	var manual int64
+	if err := d.Get(ctx, &manual, `SELECT COALESCE(SUM(amount), 0) FROM cash_movements WHERE club_id = ? AND type = 'manual'`, club); err != nil {
+		t.Fatal(err)
+	}
+	if int64(s.ManualAmount) != manual {
+		fail("cash report manual movements %d, the rows sum %d", s.ManualAmount, manual)
+	}
+	if box := s.CashOrderAmount - s.CashRefundAmount + s.WalletCashAmount + s.ManualAmount; s.CashBoxTotalAmount != box || s.AmountInitial != 0 {
+		fail("cash box %d (initial %d), its parts sum %d", s.CashBoxTotalAmount, s.AmountInitial, box)
 	}
 }
