@@ -3,7 +3,7 @@
 // history with its report, and the day's report, wide and narrow.
 import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { atRest, call, chooseClub, download, featureText, login, shot } from './helpers';
+import { call, chooseClub, download, featureText, login, shot } from './helpers';
 
 const CLUB = 1;
 test.describe.configure({ mode: 'serial' });
@@ -28,7 +28,6 @@ test('cash in, a refused withdrawal, the period and its close with the differenc
   // a withdrawal of more than the box holds is refused; 50 € in is kept
   await page.getByTestId('open-cash-movement').click();
   await expect(page.getByTestId('move-box')).toHaveText(euros(before));
-  await atRest(page.getByTestId('move-direction'));
   await page.getByTestId('move-direction').getByText(cs('move.out')).click();
   await page.getByTestId('move-amount').fill(String(before + 1000));
   await page.getByTestId('move-submit').click();

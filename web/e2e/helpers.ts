@@ -58,7 +58,8 @@ const OVERLAYS = '.ant-modal, .ant-drawer, .ant-dropdown, .ant-select-dropdown, 
  * the overlay to be at rest (see atRest): a person does not press a dialog's button on the frame the
  * dialog appears, and a test that does loses the click on a busy machine (seen at the inventory's
  * move dialog, after the member's delete, "view wallet" and the cash movement's direction had
- * needed it one by one). Installed once, on the locators of every page, by fixtures.ts.
+ * needed it one by one). Installed once, on the locators of every page, by fixtures.ts; atRest stays
+ * for what moves outside an overlay (a menu group unfolding).
  */
 export function clicksWaitForOverlays(page: Page) {
   const proto = Object.getPrototypeOf(page.locator('html')) as Record<string, unknown>;

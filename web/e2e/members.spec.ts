@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { atRest, chooseClub, featureText, unzip, login, settle, shot, tr, type Lang, setLanguage, openFromMenu } from './helpers';
+import { chooseClub, featureText, unzip, login, settle, shot, tr, type Lang, setLanguage, openFromMenu } from './helpers';
 
 // The member screens against the real binary and its demo data (club 1 "Club Demo Socius", 42 demo
 // members plus the staff records). The camera is Chromium's fake device.
@@ -442,7 +442,6 @@ test('deactivate: the tag, the inactive filter, a refused check-in; activate aga
 
   await searchBy(page, 'dni', NEW.dni);
   await expect(page.getByTestId('detail-status')).toHaveText('Inactivo');
-  await atRest(page.getByTestId('detail-toggle-status'));
   await page.getByTestId('detail-toggle-status').click();
   await expect(toast(page, 'Socio activado')).toBeVisible();
   await expect(page.getByTestId('detail-status')).toHaveText('Activo');
@@ -481,9 +480,8 @@ test('delete: needs a selection, asks for confirmation, then the member is gone'
   await expect(toast(page, 'Primero debes seleccionar un socio')).toBeVisible();
 
   await searchBy(page, 'dni', NEW.dni);
-  // as a person would: the member's dialog shows who it is, at rest, before the delete is pressed
+  // as a person would: the member's dialog shows who it is before the delete is pressed (the click waits for the dialog at rest)
   await expect(page.getByTestId('detail-name')).toContainText(`${NEW.nombre} ${NEW.surname}`);
-  await atRest(page.getByTestId('detail-delete'));
   await page.getByTestId('detail-delete').click();
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText('Esta acción no se puede deshacer');

@@ -5,7 +5,7 @@
 // refund made from the orders report, exports read back and charts seen; wide and narrow, Spanish
 // and English.
 import { expect, test, type Page } from './fixtures';
-import { atRest, call, chooseClub, download, featureText, login, shot, type Lang } from './helpers';
+import { call, chooseClub, download, featureText, login, shot, type Lang } from './helpers';
 
 const CLUB = 1;
 test.describe.configure({ mode: 'serial' });
@@ -153,7 +153,6 @@ test('a day at the counter, then every report of it: totals, refund, filters, ex
   await page.getByTestId('search-keychain').fill(`RPT${stamp}`);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('detail-name')).toHaveText('Rita Informe');
-  await atRest(page.getByTestId('detail-view-wallet'));
   await page.getByTestId('detail-view-wallet').click();
   await expect(page).toHaveURL(new RegExp(`walletReport\\?ms_id=${m.nid}`));
 });
