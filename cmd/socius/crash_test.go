@@ -462,6 +462,7 @@ func checkAfterCrash(t *testing.T, ctx context.Context, d *db.DB, club int64, co
 		{"wallet orders", int64(s.WalletOrderAmount), `SELECT COALESCE(SUM(total), 0) FROM orders WHERE club_id = ? AND paid > 0 AND pay_type = 'wallet'`},
 		{"cash refunds", int64(s.CashRefundAmount), `SELECT COALESCE(SUM(amount), 0) FROM order_refunds WHERE club_id = ? AND pay_type = 'cash'`},
 		{"wallet top-ups", int64(s.WalletCashAmount), `SELECT COALESCE(SUM(amount), 0) FROM wallet_movements WHERE club_id = ? AND order_id IS NULL AND amount > 0`},
+		{"manual movements", int64(s.ManualAmount), `SELECT COALESCE(SUM(amount), 0) FROM cash_movements WHERE club_id = ? AND type = 'manual'`},
 	} {
 		var want int64
 		if err := d.Get(ctx, &want, card.q, club); err != nil {
@@ -473,13 +474,6 @@ func checkAfterCrash(t *testing.T, ctx context.Context, d *db.DB, club int64, co
 	}
 	// the box holds what came in and went out in cash: cash sales less cash
 	// refunds, cash top-ups and the hand-made movements (no close in the day)
-	var manual int64
-	if err := d.Get(ctx, &manual, `SELECT COALESCE(SUM(amount), 0) FROM cash_movements WHERE club_id = ? AND type = 'manual'`, club); err != nil {
-		t.Fatal(err)
-	}
-	if int64(s.ManualAmount) != manual {
-		fail("cash report manual movements %d, the rows sum %d", s.ManualAmount, manual)
-	}
 	if box := s.CashOrderAmount - s.CashRefundAmount + s.WalletCashAmount + s.ManualAmount; s.CashBoxTotalAmount != box || s.AmountInitial != 0 {
 		fail("cash box %d (initial %d), its parts sum %d", s.CashBoxTotalAmount, s.AmountInitial, box)
 	}
