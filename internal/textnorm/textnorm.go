@@ -1,5 +1,6 @@
 // Package textnorm folds text for searching: lower case, accents stripped, so
-// a search for "jose" finds "José".
+// a search for "jose" finds "José"; and tells text that says something from
+// text that only looks filled (HasWords).
 package textnorm
 
 import (
@@ -19,4 +20,16 @@ func Fold(s string) string {
 		out = s
 	}
 	return strings.Join(strings.Fields(strings.ToLower(out)), " ")
+}
+
+// HasWords reports whether s holds at least one Unicode letter or digit: a
+// written reason is more than spaces, zero-width spaces, punctuation or
+// symbols.
+func HasWords(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
 }
