@@ -7,6 +7,7 @@ package coupon
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -106,6 +107,11 @@ var (
 	errProduct     = &problem.NotFound{Code: "product.not_found", Message: "Producto no encontrado"}
 	codePattern    = regexp.MustCompile(`^[\p{L}\p{N}_-]{1,40}$`)
 	errStatusValue = problem.Invalidf("coupon.status_invalid", "status", "El estado debe ser 0 o 1")
+
+	// ErrSwitchForbidden and ErrTermsForbidden refuse an edit by a caller who
+	// may not switch coupons on and off (see Input.MaySwitch).
+	ErrSwitchForbidden = errors.New("Solo un Manager o un Administrador puede activar o desactivar un cupón")
+	ErrTermsForbidden  = errors.New("Solo un Manager o un Administrador puede cambiar el código, el descuento o las condiciones de un cupón activo; puedes cambiar su descripción y sus notas")
 )
 
 // Input is a create (ID 0) or an edit.
@@ -114,7 +120,7 @@ type Input struct {
 	Code, Title, Description, Notes string
 	Type                            int
 	Discount                        *amount.Cents
-	Status                          int
+	Status                          *int // nil: on when creating, as it is when editing
 	From, To                        int64
 	UsesCoupon, UsesUser, UserType  int
 	UserCategory                    int64
@@ -122,6 +128,17 @@ type Input struct {
 	MinAmount                       amount.Cents
 	Cumulative                      bool
 	Timezone                        string
+
+	// MaySwitch is the caller passing the gate of switching coupons on and off
+	// (the coupon list's, Manager and Administrador). The spec gives the
+	// coupon form, which creates, also to Recepción, but switching and the
+	// list where a coupon in use is reached only to those two. So an edit by
+	// a caller without it keeps the coupon's switch (a status that differs is
+	// refused), and on a coupon that is on may change only its wording (title,
+	// description, notes): its code, value, dates, limits and scope are what
+	// a Manager or Administrador switched on. A switched-off coupon may be
+	// reworked freely, since it stays off until one of them switches it on.
+	MaySwitch bool
 }
 
 // Service keeps the coupons.
@@ -288,7 +305,7 @@ func (in *Input) validate() error {
 		return errNotes
 	case in.Type != TypeEuros && in.Type != TypePercent:
 		return errType
-	case in.Status != 0 && in.Status != 1:
+	case in.Status != nil && *in.Status != 0 && *in.Status != 1:
 		return errStatusValue
 	case *in.Discount <= 0:
 		return errPositive
@@ -325,6 +342,31 @@ func (s *Service) Save(ctx context.Context, clubID, staffID int64, in Input) (*C
 	id := in.ID
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		now := s.now().Unix()
+		status := 1
+		if id != 0 {
+			// The row is taken first (an UPDATE locks it), so the switch and
+			// terms checked here are the ones this edit replaces, not ones an
+			// activate call racing with it has just changed.
+			res, err := db.Exec(ctx, tx, `UPDATE coupons SET changed = changed WHERE id = ? AND club_id = ? AND deleted = 0`, id, clubID)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return ErrNotFound
+			}
+			cs, err := Load(ctx, tx, clubID, []int64{id})
+			if err != nil {
+				return err
+			}
+			cur := cs[id]
+			if err := in.allowedOn(cur); err != nil {
+				return err
+			}
+			status = cur.Status
+		}
+		if in.Status != nil {
+			status = *in.Status
+		}
 		if in.UserCategory != 0 && !owned(ctx, tx, `SELECT id FROM club_categories WHERE id = ? AND club_id = ? AND type = 'membership'`, in.UserCategory, clubID) {
 			return errCategory
 		}
@@ -354,7 +396,7 @@ func (s *Service) Save(ctx context.Context, clubID, staffID int64, in Input) (*C
 		if in.Cumulative {
 			cumulative = 1
 		}
-		vals := []any{in.Code, Key(in.Code), in.Title, strings.TrimSpace(in.Description), in.Type, int64(*in.Discount), in.Status,
+		vals := []any{in.Code, Key(in.Code), in.Title, strings.TrimSpace(in.Description), in.Type, int64(*in.Discount), status,
 			in.From, in.To, in.UsesCoupon, in.UsesUser, in.UserType, category, int64(in.MinAmount), cumulative, in.Notes, now}
 		var err error
 		if id == 0 {
@@ -400,6 +442,30 @@ func (s *Service) Save(ctx context.Context, clubID, staffID int64, in Input) (*C
 		return nil, err
 	}
 	return s.Get(ctx, clubID, id)
+}
+
+// allowedOn checks an edit of cur by a caller without MaySwitch.
+func (in *Input) allowedOn(cur *Coupon) error {
+	if in.MaySwitch {
+		return nil
+	}
+	if in.Status != nil && *in.Status != cur.Status {
+		return ErrSwitchForbidden
+	}
+	if cur.Status == 1 && !in.sameTerms(cur) {
+		return ErrTermsForbidden
+	}
+	return nil
+}
+
+// sameTerms reports whether a validated input leaves everything but the
+// wording of c as it is.
+func (in *Input) sameTerms(c *Coupon) bool {
+	return Key(in.Code) == Key(c.Code) && in.Type == c.Type && *in.Discount == c.Discount &&
+		in.From == c.FromDate && in.To == c.ToDate && in.UsesCoupon == c.UseNumberCoupon && in.UsesUser == c.UseNumberUser &&
+		in.UserType == c.UseUserType && in.UserCategory == c.UseUserCategory && in.MinAmount == c.MinAmountOrder &&
+		in.Cumulative == c.Cumulative && slices.Equal(dedupe(in.ProductCategories), dedupe(c.ProductCategories)) &&
+		slices.Equal(dedupe(in.Products), dedupe(c.UseProducts))
 }
 
 func errTaken(code string) error {

@@ -3,7 +3,10 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"net/http"
 
+	"socius/internal/access"
 	"socius/internal/amount"
 	"socius/internal/coupon"
 	"socius/internal/pos"
@@ -12,6 +15,10 @@ import (
 // couponPath is the spec's `{product}_coupon`: the product's own name.
 const couponPath = "/api/socius_coupon"
 
+// couponSwitchGate is the gate of switching coupons on and off; an edit
+// reads it too (coupon.Input.MaySwitch).
+const couponSwitchGate = "cupons"
+
 // Coupons (spec part 1 §7 "Coupons"). Listing is open to the coupon screens
 // and the counter (its coupon picker); creating and editing follow the coupon
 // form's gate, activating and deleting the coupon menu's (Manager and
@@ -19,12 +26,12 @@ const couponPath = "/api/socius_coupon"
 func (s *Server) registerCouponRoutes() {
 	register(s, op("GET", couponPath, "couponList", "The club's coupons, newest first; with oid only the active ones that apply to that order now"),
 		Club("coupons_read", Query("asocid")), s.couponList)
-	register(s, op("POST", couponPath, "couponSave", "Create a coupon, or edit one (id)"),
+	register(s, op("POST", couponPath, "couponSave", "Create a coupon, or edit one (id); without the activate gate an edit keeps the coupon's status and, while it is on, its terms"),
 		Club("cuponcreate", Body("asocid")), s.couponSave)
 	register(s, op("POST", couponPath+"/apply_coupon", "couponApply", "Apply coupons (a code, or ids) to an order in process; the server prices it again"),
 		Club("coupon_apply", Body("asocid")), s.couponApply)
 	register(s, op("POST", couponPath+"/activate_coupon", "couponActivate", "Turn a coupon on or off"),
-		Club("cupons", Body("asocid")), s.couponActivate)
+		Club(couponSwitchGate, Body("asocid")), s.couponActivate)
 	register(s, op("DELETE", couponPath+"/{club}", "couponDelete", "Delete a coupon (id)"),
 		Club("cupons", Path("club")), s.couponDelete)
 	register(s, op("GET", couponPath+"_use", "couponUses", "Uses of a coupon (coupon_id) or of every coupon, newest first"),
@@ -69,7 +76,7 @@ type couponSaveInput struct {
 		Description       string        `json:"description,omitempty" maxLength:"5000"`
 		Type              int           `json:"type" doc:"0 euros, 1 percent"`
 		Discount          *amount.Cents `json:"discount,omitempty"`
-		Status            *Flag         `json:"status,omitempty" doc:"Active (default on)"`
+		Status            *Flag         `json:"status,omitempty" doc:"Active; absent: on when creating, unchanged when editing. Changing it by an edit needs the activate gate"`
 		From              int64         `json:"from,omitempty" doc:"First day (unix seconds); the coupon starts at 00:00 of that day, club time zone"`
 		To                int64         `json:"to,omitempty" doc:"Last day (unix seconds); the coupon ends at 23:59:59 of that day, club time zone"`
 		UseNumberCoupon   int           `json:"use_number_coupon,omitempty" doc:"Uses in all; 0 = unlimited"`
@@ -89,14 +96,25 @@ type couponOutput struct{ Body *coupon.Coupon }
 func (s *Server) couponSave(ctx context.Context, in *couponSaveInput) (*couponOutput, error) {
 	ri := info(ctx)
 	b := in.Body
-	status := 1
-	if b.Status != nil && !*b.Status {
-		status = 0
+	var status *int
+	if b.Status != nil {
+		on := 0
+		if *b.Status {
+			on = 1
+		}
+		status = &on
 	}
 	c, err := s.coupons.Save(ctx, ri.Club.ID, ri.User.ID, coupon.Input{ID: b.ID, Code: b.Code, Title: b.Title, Description: b.Description,
 		Notes: b.Notes, Type: b.Type, Discount: b.Discount, Status: status, From: b.From, To: b.To, UsesCoupon: b.UseNumberCoupon,
 		UsesUser: b.UseNumberUser, UserType: b.UseUserType, UserCategory: b.UseUserCategory, ProductCategories: b.ProductCategories,
-		Products: b.UseProducts, MinAmount: b.MinAmountOrder, Cumulative: bool(b.Cumulative), Timezone: ri.Club.Timezone})
+		Products: b.UseProducts, MinAmount: b.MinAmountOrder, Cumulative: bool(b.Cumulative), Timezone: ri.Club.Timezone,
+		MaySwitch: access.Screen(couponSwitchGate).Allows(ri.Club.Flags, ri.Staff.Roles)})
+	switch {
+	case errors.Is(err, coupon.ErrSwitchForbidden):
+		return nil, Fail(http.StatusForbidden, "coupon.switch_forbidden", err.Error())
+	case errors.Is(err, coupon.ErrTermsForbidden):
+		return nil, Fail(http.StatusForbidden, "coupon.terms_forbidden", err.Error())
+	}
 	return &couponOutput{Body: c}, err
 }
 

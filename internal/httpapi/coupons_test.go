@@ -383,3 +383,104 @@ func TestCouponLastUsesUnderConcurrentPays(t *testing.T) {
 		}
 	})
 }
+
+// TestCouponEditKeepsItsSwitch: switching a coupon on or off is the activate
+// call's (Manager and Administrador); the edit is the coupon form's, which
+// Recepción also has. A caller who may not switch coupons keeps the switch as
+// it is, is refused a status that differs, and may change only the wording of
+// a coupon that is on; a switched-off coupon stays off whatever they change.
+func TestCouponEditKeepsItsSwitch(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newPOSWorld(t, k)
+		end := time.Now().Add(30 * 24 * time.Hour).Unix() // one value: an edit that sends it again keeps the last day
+		id := w.coupon(t, "OTONO", map[string]any{"type": 1, "discount": 10, "to": end})
+		switchTo := func(c *testkit.Client, on bool) *testkit.Response {
+			return c.Do("POST", couponAPI+"/activate_coupon", map[string]any{"asocid": w.alfa, "coupon_id": []int64{id}, "activate": on})
+		}
+		expectOK(t, "manager switches it off", switchTo(w.manager, false))
+		edit := func(c *testkit.Client, extra map[string]any) *testkit.Response {
+			b := map[string]any{"asocid": w.alfa, "id": id, "code": "OTONO", "title": "Otoño", "type": 1, "discount": 10, "to": end}
+			for k, v := range extra {
+				b[k] = v
+			}
+			return c.Do("POST", couponAPI, b)
+		}
+		type row struct {
+			Status   int    `db:"status"`
+			Discount int64  `db:"discount"`
+			Title    string `db:"title"`
+			To       int64  `db:"to_date"`
+			Uses     int    `db:"use_number_coupon"`
+		}
+		stored := func() row {
+			t.Helper()
+			var r row
+			if err := k.App.DB.Get(t.Context(), &r, `SELECT status, discount, title, to_date, use_number_coupon FROM coupons WHERE id = ?`, id); err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		refused := func(what string, res *testkit.Response, code string, before row) {
+			t.Helper()
+			expectErr(t, what, res, 403, code, "")
+			if after := stored(); after != before {
+				t.Fatalf("%s: refused, yet the coupon changed from %+v to %+v", what, before, after)
+			}
+		}
+
+		// Recepción edits the switched-off coupon without a status: it stays off.
+		res := edit(w.recepcion, map[string]any{"title": "Cupón de otoño"})
+		expectOK(t, "recepción edits a switched-off coupon", res)
+		if got := stored(); got.Status != 0 || num(res.JSON["status"]) != 0 || got.Title != "Cupón de otoño" {
+			t.Fatalf("recepción's edit without a status switched the coupon on: stored %+v, reply status %v", got, res.JSON["status"])
+		}
+		// With the status it already has: fine. With another: refused, nothing changed.
+		expectOK(t, "recepción sends the status it has", edit(w.recepcion, map[string]any{"title": "Cupón de otoño", "status": false}))
+		before := stored()
+		for _, on := range []any{true, 1} {
+			res := edit(w.recepcion, map[string]any{"title": "Encendido", "discount": 90, "status": on})
+			refused(fmt.Sprintf("recepción switches it on (status %v)", on), res, "coupon.switch_forbidden", before)
+			if res.Message() != "Solo un Manager o un Administrador puede activar o desactivar un cupón" {
+				t.Fatalf("refusal message: %s", res)
+			}
+		}
+		// A switched-off coupon may be reworked: a Manager decides when it goes on.
+		res = edit(w.recepcion, map[string]any{"title": "Cupón de otoño", "discount": 15})
+		if expectOK(t, "recepción reworks a switched-off coupon", res); num(res.JSON["status"]) != 0 || stored().Discount != 1500 {
+			t.Fatalf("reworked coupon: %s", res)
+		}
+
+		// A Manager switches it on through the edit, and off again, and an edit without a status keeps it.
+		res = edit(w.manager, map[string]any{"title": "Cupón de otoño", "discount": 15, "status": true})
+		if expectOK(t, "manager switches it on by the edit", res); stored().Status != 1 {
+			t.Fatalf("manager's edit with status on: %s", res)
+		}
+		expectOK(t, "manager edits without a status", edit(w.manager, map[string]any{"title": "Cupón de otoño", "discount": 15}))
+		if stored().Status != 1 {
+			t.Fatal("manager's edit without a status switched the coupon off")
+		}
+
+		// On: Recepción may reword it, not change what it gives or when, nor switch it off.
+		res = edit(w.recepcion, map[string]any{"title": "Otoño 2026", "discount": 15, "description": "Para todos"})
+		if expectOK(t, "recepción rewords an active coupon", res); stored().Status != 1 || stored().Title != "Otoño 2026" {
+			t.Fatalf("reworded: %s", res)
+		}
+		before = stored()
+		refused("recepción raises an active coupon's discount", edit(w.recepcion, map[string]any{"title": "Otoño 2026", "discount": 90}),
+			"coupon.terms_forbidden", before)
+		refused("recepción makes it euros", edit(w.recepcion, map[string]any{"title": "Otoño 2026", "discount": 15, "type": 0}),
+			"coupon.terms_forbidden", before)
+		refused("recepción lifts its end", edit(w.recepcion, map[string]any{"title": "Otoño 2026", "discount": 15, "to": 0}),
+			"coupon.terms_forbidden", before)
+		refused("recepción limits its uses", edit(w.recepcion, map[string]any{"title": "Otoño 2026", "discount": 15, "use_number_coupon": 3}),
+			"coupon.terms_forbidden", before)
+		refused("recepción switches it off", edit(w.recepcion, map[string]any{"title": "Otoño 2026", "discount": 15, "status": false}),
+			"coupon.switch_forbidden", before)
+
+		// The Administrador changes the terms, and switches it off by the edit.
+		res = edit(w.admin, map[string]any{"title": "Otoño 2026", "discount": 20, "status": 0})
+		if expectOK(t, "administrador edits and switches off", res); stored().Status != 0 || stored().Discount != 2000 {
+			t.Fatalf("administrador's edit: %s", res)
+		}
+	})
+}
