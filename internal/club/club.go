@@ -241,10 +241,18 @@ func (s *Service) PageImage(ctx context.Context, fileID string) (bool, error) {
 	return n > 0, err
 }
 
-// Save applies an update in one transaction; images are checked and stored.
+// Save applies an update in one transaction; images are checked and stored,
+// the design is made inert (CleanDesign).
 func (s *Service) Save(ctx context.Context, id int64, u Update) error {
 	if _, err := s.Get(ctx, id); err != nil {
 		return err
+	}
+	if u.HTMLDesign != nil {
+		clean, err := CleanDesign(*u.HTMLDesign)
+		if err != nil {
+			return err
+		}
+		u.HTMLDesign = &clean
 	}
 	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		set := func(col string, v any) error {

@@ -17,16 +17,19 @@ import (
 	"socius/internal/problem"
 )
 
-// policy keeps the formatting a rich text body needs (paragraphs, headings,
+// Policy keeps the formatting a rich text body needs (paragraphs, headings,
 // lists, emphasis, links, images, tables) and drops scripts, event handlers,
-// styles, frames, forms and every URL scheme but http(s) and mailto.
-var policy = func() *bluemonday.Policy {
+// styles, frames, forms and every URL scheme but http(s) and mailto. Each
+// call builds a new one, for a caller to widen (the club page's design).
+func Policy() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
 	p.AllowURLSchemes("http", "https", "mailto")
 	p.RequireNoFollowOnLinks(true)
 	p.AddTargetBlankToFullyQualifiedLinks(true)
 	return p
-}()
+}
+
+var policy = Policy()
 
 // Sanitize returns staff-written HTML as it may be stored and shown.
 func Sanitize(html string) string { return strings.TrimSpace(policy.Sanitize(html)) }

@@ -1,3 +1,6 @@
+import DOMPurify from 'dompurify';
+import type { Editor, EditorConfig } from 'grapesjs';
+
 /** The words of the default design, in the language of the person who first opens the designer. */
 export interface DefaultWords {
   description: string;
@@ -58,13 +61,84 @@ export function pageDocument(title: string, lang: string, html: string, css: str
   );
 }
 
-/** The saved design (`html_design`), or null when there is none or it cannot be read. */
+/**
+ * The saved design (`html_design`), or null when there is none or it cannot be read. It is made
+ * inert (inertDesign) before the designer's canvas, a frame of the app's own origin, shows it.
+ */
 export function savedDesign(json: string | null | undefined): Record<string, unknown> | null {
   if (!json || json.trim() === '') return null;
   try {
     const v: unknown = JSON.parse(json);
-    return v && typeof v === 'object' && !Array.isArray(v) && Array.isArray((v as { pages?: unknown }).pages) ? (v as Record<string, unknown>) : null;
+    return v && typeof v === 'object' && !Array.isArray(v) && Array.isArray((v as { pages?: unknown }).pages)
+      ? (inertDesign(v) as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The designer's settings that keep it to this server and its canvas free of code: no telemetry
+ * sent to GrapesJS's site, no icon font from a CDN (the panels have icons of their own), and HTML
+ * read without scripts, inline event handlers or javascript: addresses.
+ */
+export const EDITOR_SAFETY = {
+  telemetry: false,
+  cssIcons: '',
+  parser: { optionsHtml: { allowScripts: false, allowUnsafeAttr: false, allowUnsafeAttrValue: false } },
+} satisfies Partial<EditorConfig>;
+
+/** The canvas never runs a component's script: a design is looked at there, never run. */
+export function noComponentScripts(editor: Pick<Editor, 'Components'>): void {
+  const view = editor.Components.getType('default').view as { prototype: { updateScript: () => void } };
+  view.prototype.updateScript = () => undefined;
+}
+
+// What can run in a design, as the server strips it on save (internal/club/design.go); a design
+// saved before that rule is cleaned here the same way.
+const RUNNABLE_TAGS = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'base', 'meta', 'link']);
+const RUNNABLE_TYPES = new Set(['script', 'iframe']);
+const RUNNABLE_KEYS = new Set(['script', 'script-props', 'script-export', 'srcdoc']);
+const DROP = Symbol('drop');
+
+/** True when s is, or holds as a CSS url(), a javascript:/vbscript: address or a data: one other than a picture. */
+export function scriptUrl(s: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  const n = s.toLowerCase().replace(/[\u0000-\u0020]/g, '');
+  return /(?:java|vb|live)script:/.test(n) || /(?:^|url\()['"]*data:(?!image\/)/.test(n);
+}
+
+/** The design without scripts, event handler attributes and script addresses, however deep. */
+export function inertDesign(v: unknown): unknown {
+  const out = clean(v);
+  return out === DROP ? null : out;
+}
+
+function clean(v: unknown): unknown {
+  if (typeof v === 'string') return scriptUrl(v) ? DROP : v;
+  if (Array.isArray(v)) return v.map(clean).filter((e) => e !== DROP);
+  if (!v || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  const tag = typeof o.tagName === 'string' ? o.tagName.trim().toLowerCase() : '';
+  const type = typeof o.type === 'string' ? o.type.trim().toLowerCase() : '';
+  if (RUNNABLE_TAGS.has(tag) || RUNNABLE_TYPES.has(type)) return DROP;
+  // A text node's or comment's content is shown as text, never parsed.
+  const text = type === 'textnode' || type === 'comment';
+  const out: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(o)) {
+    const lk = k.toLowerCase();
+    if (lk.startsWith('on') || RUNNABLE_KEYS.has(lk)) continue;
+    if (lk === 'content' && text) {
+      out[k] = val;
+      continue;
+    }
+    if (typeof val === 'string' && (lk === 'content' || lk === 'components' || lk === 'component')) {
+      // HTML the designer sets as an element's inner HTML, or parses into components
+      out[k] = DOMPurify.sanitize(val, { USE_PROFILES: { html: true }, FORCE_BODY: true });
+      continue;
+    }
+    const c = clean(val);
+    if (c !== DROP) out[k] = c;
+  }
+  return out;
 }

@@ -21,7 +21,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import { useUpdateClub } from '../api';
 import styles from '../club.module.css';
-import { DEFAULT_CSS, defaultDesignHtml, pageDocument, savedDesign } from '../designer/design';
+import { DEFAULT_CSS, defaultDesignHtml, EDITOR_SAFETY, noComponentScripts, pageDocument, savedDesign } from '../designer/design';
 import { designerIcon, PANEL_ICONS } from '../designer/icons';
 import '../i18n';
 
@@ -96,12 +96,14 @@ function Designer({ id, club }: { id: number; club: Club }) {
     // the club's public ones (they stop showing if the picture is later removed from the club).
     const images = [club.logo?.img, ...(club.images ?? []).map((i) => i.img)].filter((s): s is string => !!s).map(publicImageLink);
     const ed = grapesjs.init({
+      ...EDITOR_SAFETY,
       container: container.current,
       height: '100%',
       width: 'auto',
       storageManager: false,
       i18n: { locale: lang, detectLocale: false, localeFallback: 'en', messages: EDITOR_LOCALES },
       plugins: [
+        noComponentScripts,
         (e) =>
           blocksBasic(e, {
             blocks: BASIC_BLOCKS,
