@@ -154,11 +154,18 @@ func (Milli) Schema(huma.Registry) *huma.Schema {
 	return &huma.Schema{Type: huma.TypeNumber, Description: "Quantity (grams or units), at most three decimals and 1000000000 either way"}
 }
 
+// ErrOverflow is a product, sum or quotient of money or quantities that
+// int64 cannot hold. Arithmetic on amounts refuses it instead of wrapping:
+// a wrapped line price is a negative price, and a negative price is money
+// created out of nothing.
+var ErrOverflow = errors.New("amount: result out of range")
+
 // MulDiv returns v×num/den rounded half away from zero, exactly (no float and
-// no overflow of the product). It is the one rounding of money: a line's price
-// (price per unit × thousandths / 1000), a percentage (× pct / 100) and a share
-// of an amount all go through it, once, at the line.
-func MulDiv(v, num, den int64) int64 {
+// no overflow of the product), or ErrOverflow when the result does not fit
+// in int64. It is the one rounding of money: a line's price (price per unit ×
+// thousandths / 1000), a percentage (× pct / 100) and a share of an amount all
+// go through it, once, at the line.
+func MulDiv(v, num, den int64) (int64, error) {
 	if den == 0 {
 		panic("amount: MulDiv by zero")
 	}
@@ -174,5 +181,17 @@ func MulDiv(v, num, den int64) int64 {
 	if neg {
 		q.Neg(q)
 	}
-	return q.Int64()
+	if !q.IsInt64() {
+		return 0, ErrOverflow
+	}
+	return q.Int64(), nil
+}
+
+// Add returns a+b, or ErrOverflow when the sum does not fit in int64.
+func Add(a, b int64) (int64, error) {
+	s := a + b
+	if (b > 0 && s < a) || (b < 0 && s > a) {
+		return 0, ErrOverflow
+	}
+	return s, nil
 }

@@ -3,6 +3,7 @@ package amount
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -94,8 +95,34 @@ func TestMulDivRoundsHalfAwayFromZeroOnce(t *testing.T) {
 		{int64(MaxCents), int64(MaxMilli), 1_000_000, int64(MaxCents) * 1_000_000}, // the product passes int64, the result does not
 	}
 	for _, c := range cases {
-		if got := MulDiv(c.v, c.num, c.den); got != c.want {
-			t.Errorf("MulDiv(%d, %d, %d) = %d, want %d", c.v, c.num, c.den, got, c.want)
+		if got, err := MulDiv(c.v, c.num, c.den); got != c.want || err != nil {
+			t.Errorf("MulDiv(%d, %d, %d) = %d, %v; want %d", c.v, c.num, c.den, got, err, c.want)
 		}
+	}
+}
+
+// A result past int64 is refused, never wrapped: the attack priced
+// 184,467,440.737 units at 1,000,000,000 € as −95,516.16 €.
+func TestMulDivAndAddRefuseOverflow(t *testing.T) {
+	for _, c := range []struct{ v, num, den int64 }{
+		{int64(MaxCents), 184_467_440_737, 1000},
+		{math.MaxInt64, 2, 1},
+		{math.MinInt64, 1, -1},
+		{-math.MaxInt64, 3, 2},
+	} {
+		if got, err := MulDiv(c.v, c.num, c.den); !errors.Is(err, ErrOverflow) {
+			t.Errorf("MulDiv(%d, %d, %d) = %d, %v; want ErrOverflow", c.v, c.num, c.den, got, err)
+		}
+	}
+	if got, err := MulDiv(math.MaxInt64, 1, 1); err != nil || got != math.MaxInt64 {
+		t.Errorf("MulDiv(MaxInt64, 1, 1) = %d, %v", got, err)
+	}
+	for _, c := range [][2]int64{{math.MaxInt64, 1}, {math.MinInt64, -1}, {math.MaxInt64 / 2, math.MaxInt64/2 + 2}} {
+		if got, err := Add(c[0], c[1]); !errors.Is(err, ErrOverflow) {
+			t.Errorf("Add(%d, %d) = %d, %v; want ErrOverflow", c[0], c[1], got, err)
+		}
+	}
+	if got, err := Add(math.MaxInt64, -1); err != nil || got != math.MaxInt64-1 {
+		t.Errorf("Add(MaxInt64, -1) = %d, %v", got, err)
 	}
 }

@@ -55,7 +55,9 @@ func (a *App) loadDemoCatalog(ctx context.Context, clubID, staffUID int64) error
 	}
 	for _, d := range demoProducts {
 		in := catalog.Input{Kind: catalog.KindPro, Title: d.title, Category: cats[d.category], Price: &d.price, Cost: d.cost,
-			Code: d.code, Type: d.typ, Dominance: "hibrido", Status: true, MenuExport: true, UnlimitedStock: d.unlimited, THC: d.category != "Bebidas"}
+			Code: d.code, Type: d.typ, Dominance: "hibrido", Status: true, MenuExport: true, UnlimitedStock: d.unlimited, THC: d.category != "Bebidas",
+			// what the club grows and makes takes the members' category discounts and the coupons; drinks sell at their price
+			Discount: d.category != "Bebidas"}
 		for _, p := range presets {
 			if p.Slug == d.preset {
 				in.Body, in.Dominance, in.THC = p.Body, p.Dominance, p.THC

@@ -45,6 +45,8 @@ var (
 	errNoteLong   = problem.Invalidf("cash.note_too_long", "note", "La nota no puede tener más de 200 caracteres")
 	errCounted    = problem.Invalidf("cash.counted_negative", "current_amount", "Introduce valores numéricos")
 	errBoxShort   = problem.Invalidf("cash.box_short", "amount", "No se puede retirar más efectivo del que hay en la caja")
+	// ErrRefundBoxShort refuses a cash refund the box cannot pay out.
+	ErrRefundBoxShort = problem.Invalidf("order.refund_box_short", "type", "No hay efectivo suficiente en la caja para esta devolución: devuélvela por otro método")
 	// ErrCloseNotFound is a close of another club or an unknown id.
 	ErrCloseNotFound = &problem.NotFound{Code: "cash.close_not_found", Message: "Cierre de caja no encontrado"}
 )
@@ -285,14 +287,8 @@ func (s *Service) Move(ctx context.Context, clubID, staffID int64, cents amount.
 	}
 	var id int64
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		if cents < 0 {
-			box, err := summarize(ctx, tx, clubID, Scope{})
-			if err != nil {
-				return err
-			}
-			if box.CashBoxTotalAmount+cents < 0 {
-				return errBoxShort.With("box", box.CashBoxTotalAmount.String())
-			}
+		if err := CheckBox(ctx, tx, clubID, cents, errBoxShort); err != nil {
+			return err
 		}
 		var err error
 		id, err = db.Insert(ctx, tx, `INSERT INTO cash_movements (club_id, type, pay_type, amount, note, staff_user_id, created)
@@ -309,6 +305,28 @@ func (s *Service) Move(ctx context.Context, clubID, staffID int64, cents amount.
 		}
 	}
 	return nil, err
+}
+
+// CheckBox takes the club's till and refuses, with short, cash that would
+// take the box below zero (cents < 0: a withdrawal or a cash refund). The
+// till stays taken until tx ends, so the sum read here is still the box's
+// when the caller writes its movement: twenty withdrawals of the whole box
+// at once leave one passing.
+func CheckBox(ctx context.Context, tx *sqlx.Tx, clubID int64, cents amount.Cents, short *problem.Invalid) error {
+	if err := db.Lock(ctx, tx, db.LockTill, clubID); err != nil {
+		return err
+	}
+	if cents >= 0 {
+		return nil
+	}
+	box, err := summarize(ctx, tx, clubID, Scope{})
+	if err != nil {
+		return err
+	}
+	if box.CashBoxTotalAmount+cents < 0 {
+		return short.With("box", box.CashBoxTotalAmount.String())
+	}
+	return nil
 }
 
 // Close is spec part 2 §3 Cash close, with what the box should have held.
@@ -340,6 +358,11 @@ func (s *Service) CloseRegister(ctx context.Context, clubID, staffID int64, coun
 	}
 	var id int64
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		// one close at a time: a second one (a double click) then claims the
+		// first's opening movement instead of adding an opening of its own
+		if err := db.Lock(ctx, tx, db.LockTill, clubID); err != nil {
+			return err
+		}
 		now := s.now().Unix()
 		var err error
 		id, err = db.Insert(ctx, tx, `INSERT INTO cash_closes (club_id, counted, note, staff_user_id, created) VALUES (?,?,?,?,?)`,

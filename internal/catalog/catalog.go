@@ -59,6 +59,23 @@ var (
 	errNegativeStockText = "El stock de %s no puede quedar por debajo de cero"
 )
 
+// MaxStockValue bounds what a product's stock is worth at its price or its
+// cost (10.000.000 €): far above any club's shelf, and low enough that the
+// value of every product of a club, and of every line sold, stays within
+// int64 in Go and in both databases (docs/api-contract.md).
+const MaxStockValue = 10_000_000 * 100
+
+// checkStockValue refuses a price, cost and stock level whose product passes
+// MaxStockValue; the caller's transaction then changes nothing.
+func checkStockValue(title string, price, cost, stock int64) error {
+	v, err := amount.MulDiv(max(price, cost, 0), max(stock, 0), 1000)
+	if err != nil || v > MaxStockValue {
+		return problem.Invalidf("product.value_too_large", "price", "El stock de %s no puede valer más de 10.000.000 € a su precio o a su coste", title).
+			With("product", title)
+	}
+	return nil
+}
+
 // Image of a product: the stored image and its table thumbnail.
 type Image struct {
 	Img   string `json:"img"`

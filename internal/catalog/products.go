@@ -347,6 +347,13 @@ func (s *Service) Save(ctx context.Context, clubID int64, in Input) (*Product, e
 				return err
 			}
 		}
+		var stock int64
+		if err := db.Get(ctx, tx, &stock, `SELECT stock FROM products WHERE id = ?`, pid); err != nil {
+			return err
+		}
+		if err := checkStockValue(in.Title, price, int64(in.Cost), stock); err != nil {
+			return err
+		}
 		if err := indexTerms(ctx, tx, clubID, pid, searchText(in)); err != nil {
 			return err
 		}

@@ -87,6 +87,8 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 		Title     string `db:"title"`
 		Unlimited bool   `db:"unlimited_stock"`
 		Level     int64  `db:"stock"`
+		Price     int64  `db:"price"`
+		Cost      int64  `db:"cost"`
 	}
 	if c.Quantity.Check() != nil {
 		return nil, problem.Invalidf("stock.too_large", "new_stock", "%s", amount.ErrQuantityTooLarge.Error())
@@ -98,12 +100,12 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 	// UPDATE, so two counters selling the last grams cannot both succeed.
 	q, limit := int64(c.Quantity), int64(amount.MaxMilli)
 	if err := db.Select(ctx, tx, &p, `UPDATE products SET stock = stock + ? WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0
-		AND stock BETWEEN ? AND ? AND (? <> 'sale' OR unlimited_stock = 1 OR stock + ? >= 0) RETURNING title, unlimited_stock, stock`,
+		AND stock BETWEEN ? AND ? AND (? <> 'sale' OR unlimited_stock = 1 OR stock + ? >= 0) RETURNING title, unlimited_stock, stock, price, cost`,
 		q, c.PID, clubID, KindPro, -limit-q, limit-q, kind, q); err != nil {
 		return nil, err
 	}
 	if len(p) == 0 {
-		if err := db.Select(ctx, tx, &p, `SELECT title, unlimited_stock, stock FROM products WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0`,
+		if err := db.Select(ctx, tx, &p, `SELECT title, unlimited_stock, stock, price, cost FROM products WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0`,
 			c.PID, clubID, KindPro); err != nil {
 			return nil, err
 		}
@@ -122,6 +124,11 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 	}
 	if p[0].Unlimited && (kind == MoveManual || kind == MoveCount) {
 		return nil, problem.Invalidf("stock.unlimited", "pid", "%s tiene stock ilimitado: su stock no se ajusta", p[0].Title).With("product", p[0].Title)
+	}
+	if q > 0 {
+		if err := checkStockValue(p[0].Title, p[0].Price, p[0].Cost, p[0].Level); err != nil {
+			return nil, err
+		}
 	}
 	if p[0].Level < 0 && kind != MoveSale && kind != MoveRefund {
 		return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p[0].Title).With("product", p[0].Title)

@@ -192,6 +192,28 @@ func Select(ctx context.Context, q Q, dest any, query string, args ...any) error
 	return q.SelectContext(ctx, dest, q.Rebind(query), args...)
 }
 
+// LockSpace names what a transaction-scoped lock guards, so two kinds of
+// lock on the same id never wait for each other.
+type LockSpace int32
+
+// Lock spaces.
+const (
+	LockTill LockSpace = 3 // a club's till: its box total and its closes (2 is the catalogue's product codes)
+)
+
+// Lock takes a lock on (space, id) until tx ends: a rule that reads a sum
+// and then writes on it (a withdrawal, a close) cannot be checked by two
+// transactions at once. On PostgreSQL it is an advisory lock (ids beyond
+// 32 bits share a lock with another id, which only makes them wait); on
+// SQLite the writer connection already holds the whole database.
+func Lock(ctx context.Context, tx *sqlx.Tx, space LockSpace, id int64) error {
+	if tx.DriverName() != "pgx" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, int32(space), int32(id))
+	return err
+}
+
 // ErrNoRows is returned by Get when nothing matches.
 var ErrNoRows = sql.ErrNoRows
 

@@ -199,3 +199,78 @@ func sorted(lines []string) []string {
 	slices.Sort(lines)
 	return slices.Compact(lines)
 }
+
+// ledgerTables hold orders and every money or stock row: their ids are order,
+// receipt and movement numbers, which an audit reads as unique for all time.
+var ledgerTables = []string{"orders", "order_lines", "order_refunds", "coupon_uses", "cash_movements", "cash_closes",
+	"wallet_movements", "stock_movements", "inventory_movements"}
+
+// Ids of orders and of every money or stock row are never reused, on both engines: on SQLite the
+// table is AUTOINCREMENT (without it, the id of a deleted last row goes to the next one: a
+// cancelled order's number was given to the next order); on PostgreSQL the id is an identity or
+// sequence column, which never hands a value out twice. A table with a money or quantity column
+// (amount, total, quantity, counted) and an id is held to the same rule, so a new ledger cannot
+// be added without it. The behaviour itself is proved by deleting the last row and inserting.
+func TestLedgerIdsAreNeverReused(t *testing.T) {
+	for _, engine := range testkit.Engines() {
+		t.Run(engine, func(t *testing.T) {
+			d, err := db.Open(testkit.DSN(t, engine))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			ctx := context.Background()
+			if err := d.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			var tables []string
+			query := `SELECT DISTINCT table_name FROM information_schema.columns WHERE table_schema = current_schema()
+				AND column_name IN ('amount', 'total', 'quantity', 'counted')
+				AND table_name IN (SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'id')`
+			if engine == db.SQLite {
+				query = `SELECT DISTINCT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c
+					WHERE m.type = 'table' AND c.name IN ('amount', 'total', 'quantity', 'counted')
+					AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'id' AND pk = 1)`
+			}
+			if err := d.Select(ctx, &tables, query); err != nil {
+				t.Fatal(err)
+			}
+			for _, table := range tables {
+				if !slices.Contains(ledgerTables, table) {
+					t.Errorf("%s has a money or quantity column: add it to ledgerTables (and make its id never reused)", table)
+				}
+			}
+			for _, table := range ledgerTables {
+				var ok bool
+				if engine == db.SQLite {
+					err = d.Get(ctx, &ok, `SELECT sql LIKE '%AUTOINCREMENT%' FROM sqlite_master WHERE type = 'table' AND name = ?`, table)
+				} else {
+					err = d.Get(ctx, &ok, `SELECT is_identity = 'YES' OR COALESCE(column_default, '') LIKE 'nextval(%' FROM information_schema.columns
+						WHERE table_schema = current_schema() AND table_name = ? AND column_name = 'id'`, table)
+				}
+				if err != nil || !ok {
+					t.Errorf("%s: its id may be reused (%v)", table, err)
+				}
+			}
+			// the behaviour: the last row deleted, the next one still gets a new number
+			if _, err := d.Exec(ctx, `INSERT INTO clubs (title, created) VALUES ('Alfa', 0)`); err != nil {
+				t.Fatal(err)
+			}
+			next := func() int64 {
+				id, err := db.Insert(ctx, d.W, `INSERT INTO cash_closes (club_id, counted, staff_user_id, created)
+					VALUES ((SELECT MAX(id) FROM clubs), 0, 1, 0)`)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return id
+			}
+			first := next()
+			if _, err := d.Exec(ctx, `DELETE FROM cash_closes WHERE id = ?`, first); err != nil {
+				t.Fatal(err)
+			}
+			if again := next(); again == first {
+				t.Fatalf("the id %d of a deleted row was given to the next one", first)
+			}
+		})
+	}
+}

@@ -46,7 +46,7 @@ func (s *Server) counter(ctx context.Context) (pos.Actor, pos.Methods, error) {
 	ri := info(ctx)
 	roles := ri.Staff.Roles
 	actor := pos.Actor{UserID: ri.User.ID,
-		CanOverride: slices.Contains(roles, access.Administrador) || slices.Contains(roles, access.Manager)}
+		Supervisor: slices.Contains(roles, access.Administrador) || slices.Contains(roles, access.Manager)}
 	pay, err := s.clubs.Payments(ctx, ri.Club.ID)
 	f := ri.Club.Flags
 	return actor, pos.Methods{Cash: pay.Cash, Card: pay.Card,

@@ -181,14 +181,18 @@ func TestOrderSavePricesOnTheServer(t *testing.T) {
 		if num(o["oid"]) != oid || k.Count("orders", "member_id = ?", w.socio) != 1 {
 			t.Fatalf("a second save made another order")
 		}
-		// the manual discount falls on the discountable line only: 18 − 5 = 13
-		if money(o["order_total"]) != "16" || money(lineOf(o, 0)["total"]) != "13" || money(lineOf(o, 1)["total"]) != "3" {
+		// the manual discount reduces the order, spread over every line whether or not its product takes
+		// the category's and coupons' discounts (spec: up to order_base_price): 5 € of 21 €, 4.29 on 18 €, 0.71 on 3 €
+		if money(o["order_total"]) != "16" || money(lineOf(o, 0)["total"]) != "13.71" || money(lineOf(o, 1)["total"]) != "2.29" {
 			t.Fatalf("manual discount: %v, lines %v %v", o["order_total"], lineOf(o, 0)["total"], lineOf(o, 1)["total"])
 		}
 		expectErr(t, "negative discount", w.cart(w.budtender, w.socio, map[string]any{"manual_discount_order": -1}, []any{w.amnesia, 1}),
 			400, "order.discount_negative", "No se puede aplicar un descuento negativo")
 		expectErr(t, "discount above the order", w.cart(w.budtender, w.socio, map[string]any{"manual_discount_order": 23.01}, []any{w.amnesia, 2.105}, []any{w.agua, 2}),
 			400, "order.discount_above_total", "No se puede aplicar un descuento mayor al total del pedido")
+		// what is left after the category's 10 % is 21 €: a manual discount above it is refused, not silently cut
+		expectErr(t, "discount above what is left", w.cart(w.budtender, w.socio, map[string]any{"manual_discount_order": 21.01}, []any{w.amnesia, 2.105}, []any{w.agua, 2}),
+			400, "order.discount_above_total", "")
 		fee := w.admin.Do("POST", "/api/order", map[string]any{"asocid": w.alfa, "membership_id": w.socio,
 			"products": []any{map[string]any{"pid": w.amnesia, "quantity": 1}, map[string]any{"fee_id": w.fee, "quantity": 1}}})
 		expectErr(t, "fee on a discounted order", fee, 400, "order.fee_discounted", "No se puede añadir un pago de cuota a un pedido que ya tiene aplicado un descuento")

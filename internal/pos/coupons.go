@@ -80,8 +80,13 @@ func (s *Service) checkCoupons(ctx context.Context, q db.Q, clubID int64, m *mem
 	if err != nil {
 		return nil, nil, err
 	}
+	priced, err := priceLines(rs, m.Percent, nil, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	base := priced.Base
 	facts := coupon.Facts{Now: s.now().Unix(), Timezone: m.Timezone, MemberType: m.Type, MemberCategory: m.CategoryID.Int64,
-		Base: priceLines(rs, m.Percent, nil, 0).Base, Lines: lineFacts(rs)}
+		Base: base, Lines: lineFacts(rs)}
 	var kept []*coupon.Coupon
 	var removed []RemovedCoupon
 	for _, id := range cc.ids {
@@ -151,7 +156,8 @@ func couponPrices(kept []*coupon.Coupon, rs []resolved) []CouponPrice {
 
 // writeCoupons replaces an order's coupons with the kept ones and what each took off.
 func writeCoupons(ctx context.Context, tx *sqlx.Tx, oid int64, kept []*coupon.Coupon, amounts []int64) error {
-	if _, err := db.Exec(ctx, tx, `DELETE FROM order_coupons WHERE order_id = ?`, oid); err != nil {
+	if _, err := db.Exec(ctx, tx, `DELETE FROM order_coupons WHERE order_id IN (SELECT id FROM orders WHERE id = ? AND status = ?)`,
+		oid, StatusCart); err != nil {
 		return err
 	}
 	for i, c := range kept {
@@ -180,7 +186,7 @@ func (s *Service) ApplyCoupons(ctx context.Context, clubID int64, actor Actor, i
 		if in.OID == 0 && in.MemberID == 0 {
 			return errMemberRequired
 		}
-		o, err := s.openOrder(ctx, tx, clubID, in.OID, in.MemberID)
+		o, err := s.lockOrder(ctx, tx, clubID, in.OID, in.MemberID)
 		if err != nil {
 			return err
 		}

@@ -19,7 +19,8 @@ func (r *fuzzReader) n(max uint64) int64 {
 }
 
 // Whatever the lines, category discount, coupons and manual discount, an order's money keeps its
-// rules: no line or total below zero or above its base, lines that take no discount pay in full,
+// rules: no line or total below zero or above its base, lines that take no discount pay in full
+// but for their share of the manual discount,
 // a euro coupon takes at most its value, the manual discount at most what was asked, the totals
 // are the sums of the lines; and refunding any part of a line gives back at most what was paid
 // for it, and all of it for the whole line.
@@ -32,8 +33,11 @@ func FuzzPrice(f *testing.F) {
 		n := 1 + int(r.n(8))
 		lines := make([]PriceLine, n)
 		for i := range lines {
-			// up to 10,000 € a gram or unit, up to 100 kg or units
-			lines[i] = PriceLine{UnitPrice: r.n(1_000_001), Quantity: r.n(100_000_001), Discountable: r.n(4) > 0}
+			// up to 10,000 € a gram or unit, up to 10 kg or units, and never a line above MaxLineCents
+			lines[i] = PriceLine{UnitPrice: r.n(1_000_001), Quantity: r.n(10_000_001), Discountable: r.n(4) > 0}
+			if lines[i].UnitPrice*lines[i].Quantity > MaxLineCents*1000 {
+				lines[i].Quantity = MaxLineCents * 1000 / max(lines[i].UnitPrice, 1)
+			}
 		}
 		coupons := make([]CouponPrice, r.n(4))
 		for c := range coupons {
@@ -47,17 +51,23 @@ func FuzzPrice(f *testing.F) {
 		}
 		manual := r.n(2_000_000) - 1000
 		category := int(r.n(101))
-		p := Price(lines, category, coupons, manual)
+		p, err := Price(lines, category, coupons, manual)
+		if err != nil {
+			t.Fatalf("lines within every bound refused: %v", err)
+		}
 
-		var base, disc, total int64
+		var base, disc, total, manualOnly int64
 		for i, l := range p.Lines {
 			if l.Discount < 0 || l.Total < 0 || l.Total > l.Base || l.Total != l.Base-l.Discount {
 				t.Fatalf("line %d: %+v", i, l)
 			}
-			if !lines[i].Discountable && l.Discount != 0 {
-				t.Fatalf("line %d takes no discount but got %d", i, l.Discount)
+			if !lines[i].Discountable {
+				manualOnly += l.Discount
 			}
 			base, disc, total = base+l.Base, disc+l.Discount, total+l.Total
+		}
+		if manualOnly > p.Manual {
+			t.Fatalf("lines that take no category or coupon discount got %d, more than the manual %d", manualOnly, p.Manual)
 		}
 		if base != p.Base || disc != p.Discount || total != p.Total || p.Total < 0 || p.Total > p.Base {
 			t.Fatalf("totals %d/%d/%d against lines %d/%d/%d", p.Base, p.Discount, p.Total, base, disc, total)

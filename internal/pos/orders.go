@@ -337,11 +337,16 @@ type productRow struct {
 // grams is what a quantity of the product weighs for the monthly
 // consumption: the real weight of a weight product, units × unit weight
 // otherwise (0 when the product has no unit weight: drinks, merchandise).
-func (p productRow) grams(quantity, real int64) int64 {
+func (p productRow) grams(quantity, real int64) (int64, error) {
 	if p.Type == "peso" {
-		return real
+		return real, nil
 	}
-	return amount.MulDiv(quantity, p.UnitWeight, 1000)
+	g, err := amount.MulDiv(quantity, p.UnitWeight, 1000)
+	if err != nil || g < 0 || amount.Milli(g).Check() != nil {
+		// a wrapped weight once counted −709,551 g against the month
+		return 0, errGramsTooLarge
+	}
+	return g, nil
 }
 
 // resolved is a line ready to price and store.
@@ -350,6 +355,7 @@ type resolved struct {
 	product *productRow
 	fee     *FeeType
 	real    int64
+	grams   int64 // what the line counts towards the member's month
 }
 
 // resolve looks every line's product or fee up inside the club and applies
@@ -379,6 +385,9 @@ func (s *Service) resolve(ctx context.Context, q db.Q, clubID int64, in []LineIn
 		if j, ok := seen[key]; ok { // the same product twice is one line
 			out[j].in.Quantity += l.Quantity
 			out[j].real += realOf(l)
+			if out[j].in.Quantity.Check() != nil || amount.Milli(out[j].real).Check() != nil {
+				return nil, problem.Invalidf("stock.too_large", field+".quantity", "%s", amount.ErrQuantityTooLarge.Error())
+			}
 			continue
 		}
 		r := resolved{in: l, real: realOf(l)}
@@ -386,6 +395,9 @@ func (s *Service) resolve(ctx context.Context, q db.Q, clubID int64, in []LineIn
 			f, err := s.fee(ctx, q, clubID, l.FeeID)
 			if err != nil {
 				return nil, err
+			}
+			if !f.Status { // a fee type switched off is no longer sold
+				return nil, errFeeInactive.With("fee", f.Title)
 			}
 			r.fee = f
 			r.in.Quantity, r.real = 1000, 0 // a fee is paid once per line
@@ -416,11 +428,23 @@ func (s *Service) resolve(ctx context.Context, q db.Q, clubID int64, in []LineIn
 		if p.Unlimited == 0 && r.real > p.Stock {
 			return nil, problem.Invalidf("order.stock_insufficient", field+".quantity", "No hay stock suficiente de %s", p.Title).With("product", p.Title)
 		}
-		// spec: the real weight must not exceed the quantity by more than the club's percent
-		if p.Type == "peso" && r.real*10000 > int64(r.in.Quantity)*(10000+discrepancy) {
+		// spec: the real weight must not exceed the quantity by more than the
+		// club's percent; nor fall short of it by more, or 100 g charged with a
+		// real weight of 0.001 g would count 0.001 g against the month and the stock
+		if p.Type == "peso" {
 			pct := amount.Format(discrepancy, 2)
-			return nil, problem.Invalidf("order.real_weight_exceeded", field+".real_quantity", "El peso real no debe exceder en %s%%", pct).
-				With("percent", pct)
+			q := int64(r.in.Quantity)
+			switch {
+			case r.real*10000 > q*(10000+discrepancy):
+				return nil, problem.Invalidf("order.real_weight_exceeded", field+".real_quantity", "El peso real no debe exceder en %s%%", pct).
+					With("percent", pct)
+			case r.real*10000 < q*(10000-discrepancy):
+				return nil, problem.Invalidf("order.real_weight_short", field+".real_quantity", "El peso real no puede ser inferior a la cantidad en más de un %s%%", pct).
+					With("percent", pct)
+			}
+		}
+		if out[i].grams, err = p.grams(int64(r.in.Quantity), r.real); err != nil {
+			return nil, err.(*problem.Invalid).At(field + ".quantity")
 		}
 	}
 	return out, nil
@@ -434,7 +458,7 @@ func realOf(l LineInput) int64 {
 }
 
 // discrepancy is the club's weight-discrepancy percent in hundredths
-// (stored as "7.5" for 7.5 %; 0 when not set).
+// (stored as "7.5" for 7.5 %; 0 when not set), at most 100 %.
 func (s *Service) discrepancy(ctx context.Context, q db.Q, clubID int64) (int64, error) {
 	var titles []string
 	if err := db.Select(ctx, q, &titles, `SELECT title FROM club_categories WHERE club_id = ? AND type = 'weight_discrepancy' ORDER BY id LIMIT 1`, clubID); err != nil {
@@ -442,14 +466,14 @@ func (s *Service) discrepancy(ctx context.Context, q db.Q, clubID int64) (int64,
 	}
 	if len(titles) > 0 {
 		if v, err := amount.Parse(titles[0], 2); err == nil && v > 0 {
-			return v, nil
+			return min(v, 10000), nil
 		}
 	}
 	return 0, nil
 }
 
 // priceLines prices resolved lines for a member category percent, coupons and a manual discount.
-func priceLines(rs []resolved, percent int, coupons []CouponPrice, manual int64) Priced {
+func priceLines(rs []resolved, percent int, coupons []CouponPrice, manual int64) (Priced, error) {
 	pl := make([]PriceLine, len(rs))
 	for i, r := range rs {
 		if r.fee != nil {
@@ -459,6 +483,22 @@ func priceLines(rs []resolved, percent int, coupons []CouponPrice, manual int64)
 		pl[i] = PriceLine{UnitPrice: r.product.Price, Quantity: int64(r.in.Quantity), Discountable: r.product.Discount == 1}
 	}
 	return Price(pl, percent, coupons, manual)
+}
+
+// checkCost refuses a line whose cost (what the club paid for the grams or
+// units sold) passes the line bound: the sales report multiplies cost by
+// quantity, and that product must stay within int64 like the price's.
+func checkCost(rs []resolved) error {
+	for i, r := range rs {
+		if r.product == nil {
+			continue
+		}
+		c, err := amount.MulDiv(max(r.product.Cost, 0), int64(r.in.Quantity), 1000)
+		if err != nil || c > MaxLineCents {
+			return errLineCostTooLarge.At(fmt.Sprintf("products[%d]", i))
+		}
+	}
+	return nil
 }
 
 // Save stores the whole cart of a member: its lines (quantity 0 removes a
@@ -476,7 +516,7 @@ func (s *Service) Save(ctx context.Context, clubID int64, actor Actor, in SaveIn
 	var oid int64
 	var removed []RemovedCoupon
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		o, err := s.openOrder(ctx, tx, clubID, in.OID, in.MemberID)
+		o, err := s.lockOrder(ctx, tx, clubID, in.OID, in.MemberID)
 		if err != nil {
 			return err
 		}
@@ -507,6 +547,15 @@ func (s *Service) Save(ctx context.Context, clubID int64, actor Actor, in SaveIn
 	return o, err
 }
 
+// lockOrder takes the order a write is about (an update that changes
+// nothing still takes the row's lock on PostgreSQL, and SQLite's writer
+// holds the whole database), so a save, a cancel, a coupon and a pay of one
+// order run one after the other; each then reads the order as the one before
+// it left it. A paid order refuses the write.
+func (s *Service) lockOrder(ctx context.Context, tx *sqlx.Tx, clubID, oid, memberID int64) (*orderRow, error) {
+	return s.findOrder(ctx, tx, clubID, oid, memberID, true)
+}
+
 // saveTx is a save inside its transaction: the order's lines, coupons (fresh
 // ones must apply; the others are taken off when they no longer do) and
 // manual discount, checked and priced. It returns the order's id, 0 when the
@@ -528,14 +577,21 @@ func (s *Service) saveTx(ctx context.Context, tx *sqlx.Tx, clubID int64, actor A
 	if in.ManualDiscount != nil {
 		manual = int64(*in.ManualDiscount)
 	}
-	priced := priceLines(rs, m.Percent, nil, 0)
-	if manual > priced.Base {
+	priced, err := priceLines(rs, m.Percent, nil, 0)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := checkCost(rs); err != nil {
+		return 0, nil, err
+	}
+	// spec: a manual discount up to what the order costs (after the member
+	// category's discount): more would be silently cut
+	if manual > priced.Total {
 		return 0, nil, errDiscountTooLarge
 	}
 	if len(rs) == 0 {
 		if o.ID != 0 {
-			_, err := db.Exec(ctx, tx, `DELETE FROM orders WHERE id = ?`, o.ID)
-			return 0, nil, err
+			return 0, nil, deleteCart(ctx, tx, o.ID)
 		}
 		return 0, nil, nil
 	}
@@ -554,7 +610,9 @@ func (s *Service) saveTx(ctx context.Context, tx *sqlx.Tx, clubID int64, actor A
 	if manual > 0 && slices.ContainsFunc(rs, func(r resolved) bool { return r.fee != nil }) {
 		return 0, nil, errFeeDiscounted
 	}
-	priced = priceLines(rs, m.Percent, couponPrices(kept, rs), manual)
+	if priced, err = priceLines(rs, m.Percent, couponPrices(kept, rs), manual); err != nil {
+		return 0, nil, err
+	}
 	if o.ID == 0 {
 		o.ID, err = db.Insert(ctx, tx, `INSERT INTO orders (club_id, member_id, status, staff_user_id, created, changed) VALUES (?,?,?,?,?,?)`,
 			clubID, o.MemberID, StatusCart, actor.UserID, now, now)
@@ -571,9 +629,33 @@ func (s *Service) saveTx(ctx context.Context, tx *sqlx.Tx, clubID int64, actor A
 	if err := writeCoupons(ctx, tx, o.ID, kept, priced.Coupons); err != nil {
 		return 0, nil, err
 	}
-	_, err = db.Exec(ctx, tx, `UPDATE orders SET base_price = ?, discount = ?, total = ?, manual_discount = ?, changed = ? WHERE id = ?`,
-		priced.Base, priced.Discount, priced.Total, manual, now, o.ID)
+	res, err := db.Exec(ctx, tx, `UPDATE orders SET base_price = ?, discount = ?, total = ?, manual_discount = ?, changed = ?
+		WHERE id = ? AND status = ?`, priced.Base, priced.Discount, priced.Total, manual, now, o.ID, StatusCart)
+	if err == nil {
+		err = mustChangeCart(res)
+	}
 	return o.ID, removed, err
+}
+
+// deleteCart cancels an order in process (spec: cancelling deletes it); a
+// paid order is never deleted.
+func deleteCart(ctx context.Context, tx *sqlx.Tx, oid int64) error {
+	res, err := db.Exec(ctx, tx, `DELETE FROM orders WHERE id = ? AND status = ?`, oid, StatusCart)
+	if err != nil {
+		return err
+	}
+	return mustChangeCart(res)
+}
+
+// mustChangeCart refuses a write to an order that changed no row: the order
+// is no longer in process. Under the order's lock this cannot happen; it is
+// the second wall behind lockOrder.
+func mustChangeCart(res sql.Result) error {
+	n, err := res.RowsAffected()
+	if err == nil && n != 1 {
+		return errNotCart
+	}
+	return err
 }
 
 // uniq is ids without repeats, in their first order.
@@ -590,9 +672,10 @@ func uniq(ids []int64) []int64 {
 // repeat is the ",?" of an IN list of n values after its first "?".
 func repeat(n int) string { return strings.Repeat(",?", n-1) }
 
-// writeLines replaces an order's lines with priced ones.
+// writeLines replaces the lines of an order in process with priced ones.
 func writeLines(ctx context.Context, tx *sqlx.Tx, oid int64, rs []resolved, priced Priced) error {
-	if _, err := db.Exec(ctx, tx, `DELETE FROM order_lines WHERE order_id = ?`, oid); err != nil {
+	if _, err := db.Exec(ctx, tx, `DELETE FROM order_lines WHERE order_id IN (SELECT id FROM orders WHERE id = ? AND status = ?)`,
+		oid, StatusCart); err != nil {
 		return err
 	}
 	for i, r := range rs {
@@ -605,7 +688,7 @@ func writeLines(ctx context.Context, tx *sqlx.Tx, oid int64, rs []resolved, pric
 		} else {
 			p := r.product
 			pid, title, code, category, typ, unit, cost = p.ID, p.Title, p.Code, p.Category, p.Type, p.Price, p.Cost
-			grams = p.grams(int64(r.in.Quantity), r.real)
+			grams = r.grams
 		}
 		if _, err := db.Exec(ctx, tx, `INSERT INTO order_lines (order_id, position, product_id, fee_type_id, title, code, category,
 			product_type, unit_price, unit_cost, quantity, real_quantity, grams, base_price, discount, total) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
@@ -616,20 +699,32 @@ func writeLines(ctx context.Context, tx *sqlx.Tx, oid int64, rs []resolved, pric
 	return nil
 }
 
-// openOrder finds the order a save or pay is about: by oid (in the club, in
+// openOrder finds the order a read is about: by oid (in the club, in
 // process, of that member) or the member's open order; ID 0 = none yet.
+// Writes use lockOrder.
 func (s *Service) openOrder(ctx context.Context, q db.Q, clubID, oid, memberID int64) (*orderRow, error) {
+	return s.findOrder(ctx, q, clubID, oid, memberID, false)
+}
+
+func (s *Service) findOrder(ctx context.Context, q db.Q, clubID, oid, memberID int64, lock bool) (*orderRow, error) {
 	var rows []orderRow
 	var err error
+	read := `SELECT id, club_id, member_id, status, manual_discount, pay_key FROM orders WHERE `
+	if lock {
+		read = `UPDATE orders SET changed = changed WHERE `
+	}
+	returning := ""
+	if lock {
+		returning = ` RETURNING id, club_id, member_id, status, manual_discount, pay_key`
+	}
 	switch {
 	case oid != 0:
-		err = db.Select(ctx, q, &rows, `SELECT id, club_id, member_id, status, manual_discount, pay_key FROM orders WHERE id = ? AND club_id = ?`, oid, clubID)
+		err = db.Select(ctx, q, &rows, read+`id = ? AND club_id = ?`+returning, oid, clubID)
 		if err == nil && len(rows) == 0 {
 			return nil, ErrOrderNotFound
 		}
 	case memberID != 0:
-		err = db.Select(ctx, q, &rows, `SELECT id, club_id, member_id, status, manual_discount, pay_key FROM orders WHERE member_id = ? AND club_id = ? AND status = ?`,
-			memberID, clubID, StatusCart)
+		err = db.Select(ctx, q, &rows, read+`member_id = ? AND club_id = ? AND status = ?`+returning, memberID, clubID, StatusCart)
 		if err == nil && len(rows) == 0 {
 			return &orderRow{MemberID: memberID}, nil
 		}
@@ -652,10 +747,9 @@ func (s *Service) openOrder(ctx context.Context, q db.Q, clubID, oid, memberID i
 // Delete cancels an order in process (spec: cancelling deletes the order).
 func (s *Service) Delete(ctx context.Context, clubID, oid int64) error {
 	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		if _, err := s.openOrder(ctx, tx, clubID, oid, 0); err != nil {
+		if _, err := s.lockOrder(ctx, tx, clubID, oid, 0); err != nil {
 			return err
 		}
-		_, err := db.Exec(ctx, tx, `DELETE FROM orders WHERE id = ?`, oid)
-		return err
+		return deleteCart(ctx, tx, oid)
 	})
 }

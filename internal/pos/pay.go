@@ -9,11 +9,13 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/amount"
+	"socius/internal/cash"
 	"socius/internal/catalog"
 	"socius/internal/coupon"
 	"socius/internal/db"
 	"socius/internal/files"
 	"socius/internal/problem"
+	"socius/internal/textnorm"
 )
 
 // PayInput is POST /api/order/pay.
@@ -69,6 +71,7 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 	if len([]rune(in.Override)) > MaxOverride {
 		return nil, errOverrideLong
 	}
+
 	if in.Key != "" {
 		var done []int64
 		if err := s.db.Select(ctx, &done, `SELECT id FROM orders WHERE club_id = ? AND pay_key = ? AND status = ?`, clubID, in.Key, StatusCompleted); err != nil {
@@ -138,7 +141,13 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 		if err != nil {
 			return err
 		}
-		priced := priceLines(rs, m.Percent, couponPrices(coupons, rs), o.ManualDiscount)
+		priced, err := priceLines(rs, m.Percent, couponPrices(coupons, rs), o.ManualDiscount)
+		if err != nil {
+			return err
+		}
+		if err := checkCost(rs); err != nil {
+			return err
+		}
 		if in.Amount != nil && int64(*in.Amount) != priced.Total {
 			return errTotalChanged.With("total", amount.Cents(priced.Total).String())
 		}
@@ -170,9 +179,7 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 		// the member's monthly consumption forecast
 		var grams int64
 		for _, r := range rs {
-			if r.product != nil {
-				grams += r.product.grams(int64(r.in.Quantity), r.real)
-			}
+			grams += r.grams // each ≤ MaxMilli, at most MaxLines of them
 		}
 		override := strings.TrimSpace(in.Override)
 		if grams > 0 && m.Forecast >= 0 {
@@ -186,13 +193,13 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 			}
 			if on && month+grams > m.Forecast*1000 {
 				switch {
-				case override == "":
+				case !textnorm.HasWords(override): // no reason: nothing, a zero-width space or a row of dots
 					return problem.Invalidf("order.forecast_exceeded", "override_reason",
 						"Con este pedido el socio pasaría de su previsión de consumo: lleva %s g este mes, el pedido son %s g y su previsión es de %d g",
 						amount.Milli(month).String(), amount.Milli(grams).String(), m.Forecast).
 						With("month", amount.Milli(month).String()).With("grams", amount.Milli(grams).String()).
 						With("forecast", fmt.Sprint(m.Forecast))
-				case !actor.CanOverride:
+				case !actor.Supervisor:
 					return errOverrideRole
 				}
 			} else {
@@ -249,15 +256,21 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 		if err := writeCoupons(ctx, tx, o.ID, coupons, priced.Coupons); err != nil {
 			return err
 		}
+		if err := checkStoredLines(ctx, tx, o.ID, priced); err != nil {
+			return err
+		}
 		var overrideUser any
 		if override != "" {
 			overrideUser = actor.UserID
 		}
-		_, err = db.Exec(ctx, tx, `UPDATE orders SET status = ?, base_price = ?, discount = ?, total = ?, pay_type = ?, pay_key = ?,
-			signature = ?, override_reason = ?, override_user_id = ?, paid_by_user_id = ?, paid = ?, changed = ? WHERE id = ?`,
+		res, err := db.Exec(ctx, tx, `UPDATE orders SET status = ?, base_price = ?, discount = ?, total = ?, pay_type = ?, pay_key = ?,
+			signature = ?, override_reason = ?, override_user_id = ?, paid_by_user_id = ?, paid = ?, changed = ? WHERE id = ? AND status = ?`,
 			StatusCompleted, priced.Base, priced.Discount, priced.Total, payType, in.Key, signature, override, overrideUser,
-			actor.UserID, now, now, o.ID)
-		return err
+			actor.UserID, now, now, o.ID, StatusCart)
+		if err != nil {
+			return err
+		}
+		return mustChangeCart(res)
 	})
 	if err != nil {
 		return nil, err
@@ -266,6 +279,32 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 		return s.replay(ctx, clubID, oid)
 	}
 	return s.Get(ctx, clubID, oid)
+}
+
+// checkStoredLines holds the lines as stored, inside the pay's transaction,
+// to what pricing promised: every line 0 ≤ total ≤ base ≤ MaxLineCents, the
+// order's total their sum. It is the second wall behind Price's own check,
+// read back from the rows the till and the refunds will trust.
+func checkStoredLines(ctx context.Context, tx *sqlx.Tx, oid int64, priced Priced) error {
+	if err := priced.Check(); err != nil {
+		return err
+	}
+	var bad, n int
+	var total int64
+	if err := db.Get(ctx, tx, &bad, `SELECT COUNT(*) FROM order_lines WHERE order_id = ? AND (base_price < 0 OR discount < 0 OR total < 0
+		OR total <> base_price - discount OR base_price > ? OR quantity < 0 OR real_quantity < 0 OR grams < 0)`, oid, MaxLineCents); err != nil {
+		return err
+	}
+	if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM order_lines WHERE order_id = ?`, oid); err != nil {
+		return err
+	}
+	if err := db.Get(ctx, tx, &total, `SELECT COALESCE(SUM(total), 0) FROM order_lines WHERE order_id = ?`, oid); err != nil {
+		return err
+	}
+	if bad > 0 || n != len(priced.Lines) || total != priced.Total {
+		return errPricedInvalid
+	}
+	return nil
 }
 
 func (s *Service) replay(ctx context.Context, clubID, oid int64) (*Order, error) {
@@ -335,7 +374,7 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		now := s.now().Unix()
 		var rows []orderRow
-		if err := db.Select(ctx, tx, &rows, `UPDATE orders SET changed = ? WHERE id = ? AND club_id = ? RETURNING id, member_id, status`,
+		if err := db.Select(ctx, tx, &rows, `UPDATE orders SET changed = ? WHERE id = ? AND club_id = ? RETURNING id, member_id, status, total, pay_type`,
 			now, in.OID, clubID); err != nil {
 			return err
 		}
@@ -348,6 +387,11 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 		}
 		if o.Status != StatusCompleted {
 			return errRefundCart
+		}
+		// money goes back the way it came; another way (a wallet-paid order
+		// refunded in cash) is a supervisor's decision
+		if o.PayType != "" && in.PayType != o.PayType && !actor.Supervisor {
+			return errRefundMethod.With("method", o.PayType)
 		}
 		var lines []lineRow
 		if err := db.Select(ctx, tx, &lines, `SELECT `+lineCols+` FROM order_lines WHERE order_id = ? AND product_id IS NOT NULL ORDER BY product_id`, o.ID); err != nil {
@@ -396,6 +440,15 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 			total += p.money
 			grams += p.grams
 		}
+		// never more than the order took in, counted across its lines and every
+		// refund so far whatever its method
+		var before int64
+		if err := db.Get(ctx, tx, &before, `SELECT COALESCE(SUM(amount), 0) FROM order_refunds WHERE order_id = ?`, o.ID); err != nil {
+			return err
+		}
+		if total < 0 || before+total > o.Total {
+			return errRefundAboveTotal.With("left", amount.Cents(max(o.Total-before, 0)).String())
+		}
 		slices.SortFunc(parts, func(a, b part) int { return int(a.line.ProductID.Int64 - b.line.ProductID.Int64) })
 		rid, err := db.Insert(ctx, tx, `INSERT INTO order_refunds (club_id, order_id, member_id, pay_type, amount, grams, staff_user_id, created)
 			VALUES (?,?,?,?,?,?,?,?)`, clubID, o.ID, o.MemberID, in.PayType, total, grams, actor.UserID, now)
@@ -429,6 +482,11 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 		}
 		if total == 0 {
 			return nil
+		}
+		if in.PayType == PayCash {
+			if err := cash.CheckBox(ctx, tx, clubID, amount.Cents(-total), cash.ErrRefundBoxShort); err != nil {
+				return err
+			}
 		}
 		if in.PayType == PayWallet {
 			if err := walletMove(ctx, tx, clubID, o.MemberID, actor.UserID, WalletRefund, "", total, o.ID, now); err != nil {

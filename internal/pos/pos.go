@@ -68,6 +68,9 @@ var (
 	errQuantity         = problem.Invalidf("order.quantity_invalid", "products", "La cantidad debe ser mayor que cero")
 	errDiscountNegative = problem.Invalidf("order.discount_negative", "manual_discount_order", "No se puede aplicar un descuento negativo")
 	errDiscountTooLarge = problem.Invalidf("order.discount_above_total", "manual_discount_order", "No se puede aplicar un descuento mayor al total del pedido")
+	errFeeInactive      = problem.Invalidf("fee.inactive", "products", "Esta cuota está desactivada: actívala antes de cobrarla")
+	errGramsTooLarge    = problem.Invalidf("order.grams_too_large", "products", "Los gramos de una línea no pueden superar 1.000.000.000")
+	errLineCostTooLarge = problem.Invalidf("order.line_cost_too_large", "products", "El coste de una línea no puede superar 100.000 €")
 	errFeeDiscounted    = problem.Invalidf("order.fee_discounted", "products", "No se puede añadir un pago de cuota a un pedido que ya tiene aplicado un descuento")
 	errTooManyLines     = problem.Invalidf("order.too_many_lines", "products", "Un pedido no puede tener más de 200 líneas")
 	errSignature        = problem.Invalidf("order.signature_required", "signature", "El socio debe firmar la retirada para poder completar el pedido")
@@ -79,6 +82,8 @@ var (
 	errOverrideRole     = problem.Invalidf("order.override_not_allowed", "override_reason", "Solo un Manager o un Administrador puede autorizar superar la previsión de consumo")
 	errOverrideLong     = problem.Invalidf("order.override_too_long", "override_reason", "El motivo no puede tener más de 200 caracteres")
 	errRefundCart       = problem.Invalidf("order.refund_cart", "oid", "Los pedidos en proceso no tienen devolución")
+	errRefundMethod     = problem.Invalidf("order.refund_method", "type", "Solo un Manager o un Administrador puede devolver con un método distinto al del pago")
+	errRefundAboveTotal = problem.Invalidf("order.refund_above_total", "products", "No se puede devolver más de lo que se cobró por el pedido")
 	errRefundNothing    = problem.Invalidf("order.refund_nothing", "products", "Indica al menos una línea y la cantidad a devolver")
 	errWalletAmount     = problem.Invalidf("wallet.amount_invalid", "amount", "Introduce valores numéricos")
 	errWalletOperation  = problem.Invalidf("wallet.operation_invalid", "operation", "La operación del monedero debe ser add o remove")
@@ -114,9 +119,10 @@ func (m Methods) Allows(payType string) bool {
 // Actor is the staff user at the counter.
 type Actor struct {
 	UserID int64
-	// CanOverride: a Manager or Administrador may let a sale pass the
-	// member's consumption forecast, with a written reason.
-	CanOverride bool
+	// Supervisor: a Manager or Administrador. Only they may let a sale pass
+	// the member's consumption forecast (with a written reason) and refund an
+	// order to a method other than the one it was paid with.
+	Supervisor bool
 }
 
 // Service implements the counter.

@@ -103,8 +103,9 @@ func (s *Service) Sales(ctx context.Context, clubID int64, f SalesFilter) (*Sale
 		p := r.ProductSales
 		p.Unlimited = r.Unlimited == 1
 		p.Profits = p.Amount - p.CostTotal
-		if p.Quantity > 0 {
-			p.AveragePrice = amount.Cents(amount.MulDiv(int64(p.Amount), 1000, int64(p.Quantity)))
+		if p.Quantity > 0 { // an average is at most the amount per thousandth: it fits
+			avg, _ := amount.MulDiv(int64(p.Amount), 1000, int64(p.Quantity))
+			p.AveragePrice = amount.Cents(avg)
 		}
 		all[i] = p
 		if p.Type == "peso" {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { methodsOf, titleOf, allowedMethods, changeOf, checkAdd, closeMember, priceOf, quantityOf, readNumber, realTooHigh, selectMember, stepReal } from './model';
+import { methodsOf, titleOf, allowedMethods, changeOf, checkAdd, closeMember, priceOf, quantityOf, readNumber, realOutOfRange, selectMember, stepReal } from './model';
 
 describe('counter arithmetic and rules', () => {
   it('reads typed and scale text as numbers', () => {
@@ -32,8 +32,12 @@ describe('counter arithmetic and rules', () => {
     expect(stepReal(2, 1)).toBe(2.01);
     expect(stepReal(0.01, -1)).toBe(0.01);
     expect(stepReal(0.02, -1)).toBe(0.01);
-    expect(realTooHigh(2.1, 2, 5)).toBe(false);
-    expect(realTooHigh(2.11, 2, 5)).toBe(true);
+    expect(realOutOfRange(2.1, 2, 5)).toBe(false);
+    expect(realOutOfRange(2.11, 2, 5)).toBe(true);
+    expect(realOutOfRange(1.9, 2, 5)).toBe(false);
+    expect(realOutOfRange(1.89, 2, 5)).toBe(true);
+    expect(realOutOfRange(2, 2, 0)).toBe(false);
+    expect(realOutOfRange(1.99, 2, 0)).toBe(true);
   });
 
   it('offers only the methods the club accepts', () => {

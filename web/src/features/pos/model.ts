@@ -50,8 +50,9 @@ export function stepReal(real: number, dir: 1 | -1): number {
   return round(real + dir * 0.01, 3);
 }
 
-/** Whether a real weight passes the club's discrepancy percent over the quantity. */
-export const realTooHigh = (real: number, quantity: number, percent: number) => real * 100 > quantity * (100 + percent) + 1e-9;
+/** Whether a real weight lies outside the club's discrepancy percent, above or below the quantity (the server refuses both). */
+export const realOutOfRange = (real: number, quantity: number, percent: number) =>
+  real * 100 > quantity * (100 + percent) + 1e-9 || real * 100 < quantity * (100 - percent) - 1e-9;
 
 /** The lines of an order as the save call sends them. */
 export function linesOf(order: Order | null | undefined): SaveLine[] {

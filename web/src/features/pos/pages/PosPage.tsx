@@ -51,7 +51,7 @@ import { OrderHistoryModal } from '../components/OrderHistoryModal';
 import { PayModal } from '../components/PayModal';
 import { Receipt } from '../components/Receipt';
 import { posErrorText, removedReason } from '../errors';
-import { allowedMethods, linesOf, realTooHigh, signatureRequired, stepReal, useTabs, type TabMember } from '../model';
+import { allowedMethods, linesOf, realOutOfRange, signatureRequired, stepReal, useTabs, type TabMember } from '../model';
 import styles from '../pos.module.css';
 
 /** Spec part 1 §2: a scanned product code is added after 2 s without typing. */
@@ -207,7 +207,11 @@ export default function PosPage() {
   const month = consumption.data?.grams_month ?? 0;
   const forecast = consumption.data?.consum_forecast ?? 0;
   const pct = forecast > 0 ? Math.min(100, Math.round((month / forecast) * 100)) : 0;
-  const realBad = (l: Order['products'][number]) => l.product.type === 'peso' && realTooHigh(l.real_quantity, l.quantity, discrepancy);
+  const realBad = (l: Order['products'][number]) => l.product.type === 'peso' && realOutOfRange(l.real_quantity, l.quantity, discrepancy);
+  // a step of the real weight is offered only while it stays within the club's discrepancy
+  const realStep = (l: Order['products'][number], dir: 1 | -1) => stepReal(l.real_quantity, dir);
+  const canStep = (l: Order['products'][number], dir: 1 | -1) =>
+    realStep(l, dir) !== l.real_quantity && !realOutOfRange(realStep(l, dir), l.quantity, discrepancy);
   const blocked = !order || order.products.some(realBad);
 
   const sendReady = (oid: number) =>
@@ -416,8 +420,8 @@ export default function PosPage() {
                       size="small"
                       icon={<MinusOutlined />}
                       aria-label={t('pos.order.realMinus')}
-                      disabled={l.real_quantity <= 0.01}
-                      onClick={() => setLine(l.product.pid, { real_quantity: stepReal(l.real_quantity, -1) })}
+                      disabled={!canStep(l, -1)}
+                      onClick={() => setLine(l.product.pid, { real_quantity: realStep(l, -1) })}
                     />
                     <span data-testid={`real-${l.product.pid}`} title={t('pos.order.real')}>
                       {formatNumber(l.real_quantity)} g
@@ -426,7 +430,8 @@ export default function PosPage() {
                       size="small"
                       icon={<PlusOutlined />}
                       aria-label={t('pos.order.realPlus')}
-                      onClick={() => setLine(l.product.pid, { real_quantity: stepReal(l.real_quantity, 1) })}
+                      disabled={!canStep(l, 1)}
+                      onClick={() => setLine(l.product.pid, { real_quantity: realStep(l, 1) })}
                     />
                   </div>
                 )}
