@@ -602,10 +602,18 @@ func (c *Coupon) Check(f Facts) error {
 			With("amount", c.MinAmountOrder.String()))
 	}
 	applies := c.Applies(f.Lines)
+	inScope := false
 	for i, l := range f.Lines {
-		if l.Discountable && (applies == nil || applies[i]) {
-			return nil
+		if applies == nil || applies[i] {
+			if l.Discountable {
+				return nil
+			}
+			inScope = inScope || l.ProductID != 0
 		}
+	}
+	if inScope { // say why, or the person is left guessing: the products exist, they take no discounts
+		return with(problem.Invalidf("coupon.no_discountable", "coupon_id",
+			"El cupón %s no se aplica: ningún producto del pedido admite descuentos (se activa en la ficha del producto)", c.Code))
 	}
 	return with(problem.Invalidf("coupon.no_lines", "coupon_id", "Ningún producto del pedido entra en el cupón %s", c.Code))
 }

@@ -208,7 +208,7 @@ func TestCouponAppliedAtTheCounter(t *testing.T) {
 				map[string]any{"association": w.alfa, "title": "Otra", "descuento": 0}).JSON["nid"])}},
 			{"MINIMO", "coupon.min_amount", map[string]any{"min_amount_order": 23.01}},
 			{"SOLOCAFE", "coupon.no_lines", map[string]any{"use_products": []int64{w.cafe}}},
-			{"AGUA", "coupon.no_lines", map[string]any{"use_products": []int64{w.agua}}}, // Agua takes no discounts
+			{"AGUA", "coupon.no_discountable", map[string]any{"use_products": []int64{w.agua}}}, // Agua takes no discounts: the refusal says so
 		}
 		for _, r := range rules {
 			w.coupon(t, r.code, r.fields)
