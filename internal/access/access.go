@@ -201,6 +201,13 @@ var Screens = map[string]Rule{
 	"descarga":    {},
 }
 
+// Supervisors are the roles that may let a sale pass a member's monthly
+// consumption forecast at the point of sale. The same roles set what that
+// check reads (a member's forecast and negative wallet, the club's switch of
+// the check), so it cannot be passed by changing what it reads instead. A
+// rule of roles alone, not a screen.
+var Supervisors = rule(nil, Manager, Administrador)
+
 // MenuGroups gates the side-menu groups themselves (spec: "Menu entries hide
 // when the club lacks the flags socios or comunicacion"; part 2 §6 for admin and
 // reports). An entry shows only when its group and its own screen both pass.

@@ -71,6 +71,8 @@ func (s *Server) memberError(err error) error {
 		return Fail(403, "member.admin_only", member.ErrAdminOnly.Error())
 	case errors.Is(err, member.ErrStaffAdminOnly):
 		return Fail(403, "member.staff_admin_only", member.ErrStaffAdminOnly.Error())
+	case errors.Is(err, member.ErrSupervisorOnly):
+		return Fail(403, "member.limits_supervisor_only", member.ErrSupervisorOnly.Error())
 	case errors.Is(err, member.ErrNoOnlineAccount):
 		return Fail(400, "member.no_online_account", member.ErrNoOnlineAccount.Error())
 	case errors.Is(err, member.ErrLinkPending):
@@ -85,7 +87,8 @@ func (s *Server) memberError(err error) error {
 
 // actor is the staff user of the request as the member rules see them.
 func actor(ri *reqInfo) member.Actor {
-	return member.Actor{UserID: ri.User.ID, IsAdmin: slices.Contains(ri.Staff.Roles, access.Administrador)}
+	return member.Actor{UserID: ri.User.ID, IsAdmin: slices.Contains(ri.Staff.Roles, access.Administrador),
+		Supervisor: access.Supervisors.RolesOK(ri.Staff.Roles)}
 }
 
 // saveMember saves a member and, when the save asked to link a person's
@@ -231,7 +234,7 @@ type memberPayload struct {
 	MemcardAddress    *member.Address `json:"memcard_address,omitempty"`
 	OnlineAccount     *Flag           `json:"online_account,omitempty"`
 	IsStaff           *Flag           `json:"is_staff,omitempty"`
-	MonederoNegativo  *Flag           `json:"monedero_negativo,omitempty"`
+	MonederoNegativo  *Flag           `json:"monedero_negativo,omitempty" doc:"Changing it needs a Manager or Administrador"`
 	EndorsementMember *[]int64        `json:"endorsement_member,omitempty" maxItems:"10" doc:"Guarantor member nids"`
 	Foto              *string         `json:"foto,omitempty" doc:"New photo as a base64 data URL, the stored URL to keep it, empty to remove"`
 	Signature         *string         `json:"signature,omitempty" doc:"Contract signature as a base64 PNG data URL"`
@@ -239,7 +242,7 @@ type memberPayload struct {
 	CountryCode       *string         `json:"country_code,omitempty" maxLength:"4" doc:"Without the plus"`
 	Email             *string         `json:"email,omitempty" maxLength:"200"`
 	Number            *int64          `json:"number,omitempty" doc:"Empty or 0: the next free number"`
-	ConsumForecast    *int64          `json:"consum_forecast,omitempty" minimum:"0" doc:"Grams per month"`
+	ConsumForecast    *int64          `json:"consum_forecast,omitempty" minimum:"0" doc:"Grams per month; changing it needs a Manager or Administrador (a new member's default: the club's setting)"`
 	Notes             *string         `json:"notes,omitempty" maxLength:"1000"`
 	Keychain          *string         `json:"keychain,omitempty" maxLength:"64" doc:"Key fob; empty: the ID number"`
 	CategoryMember    *int64          `json:"category_member,omitempty" doc:"Member category nid, 0 for none"`

@@ -1481,3 +1481,89 @@ func TestPushToAll(t *testing.T) {
 		}
 	})
 }
+
+// TestMemberLimitsAreSupervisors: a member's monthly consumption forecast and
+// negative wallet are limits the counter enforces, and only a Manager or an
+// Administrador may let a sale pass the forecast; so only they set those
+// limits. Recepción saves the rest of the member (sending the values the
+// member already has, or none), and a member it creates gets the club's
+// default forecast and no negative wallet.
+func TestMemberLimitsAreSupervisors(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newMemberWorld(t, k)
+		const msg = "Solo un Manager o un Administrador puede cambiar la previsión de consumo de un socio o dejar que su monedero quede en negativo"
+		body := socio(w.alfa, "Lola", "Límite", "30000001A")
+		body["consum_forecast"] = 30
+		nid := num(saveMember(t, w.admin, body)["nid"])
+		type limits struct {
+			Nombre   string `db:"nombre"`
+			Forecast int64  `db:"consum_forecast"`
+			Negative int    `db:"monedero_negativo"`
+		}
+		stored := func() limits {
+			t.Helper()
+			var l limits
+			if err := k.App.DB.Get(t.Context(), &l, `SELECT nombre, consum_forecast, monedero_negativo FROM members WHERE id = ?`, nid); err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}
+		start := stored()
+		for _, c := range []struct {
+			what   string
+			fields map[string]any
+		}{
+			{"raises the forecast", map[string]any{"nombre": "Lolita", "consum_forecast": 500}},
+			{"lowers the forecast", map[string]any{"consum_forecast": 0}},
+			{"lets the wallet go negative", map[string]any{"nombre": "Lolita", "monedero_negativo": true}},
+			{"both", map[string]any{"consum_forecast": 31, "monedero_negativo": 1}},
+		} {
+			before := writes(k)
+			expectErr(t, "recepción "+c.what, edit(w.recepcion, w.alfa, nid, c.fields), 403, "member.limits_supervisor_only", msg)
+			expectNoWrites(t, k, "recepción "+c.what, before)
+			if got := stored(); got != start {
+				t.Fatalf("recepción %s: refused, yet the member went from %+v to %+v", c.what, start, got)
+			}
+		}
+		// The member form sends every field with the member's own values: that saves.
+		expectOK(t, "recepción saves with the same limits", edit(w.recepcion, w.alfa, nid,
+			map[string]any{"nombre": "Lolita", "consum_forecast": 30, "monedero_negativo": false}))
+		expectOK(t, "recepción saves without the limits", edit(w.recepcion, w.alfa, nid, map[string]any{"notes": "Prefiere SMS"}))
+		if got := stored(); got.Nombre != "Lolita" || got.Forecast != 30 || got.Negative != 0 {
+			t.Fatalf("recepción's edits: %+v", got)
+		}
+		// A Manager sets them, and Recepción may then send them back unchanged.
+		expectOK(t, "manager sets the limits", edit(w.manager, w.alfa, nid, map[string]any{"consum_forecast": 90, "monedero_negativo": true}))
+		expectOK(t, "recepción keeps them", edit(w.recepcion, w.alfa, nid, map[string]any{"consum_forecast": 90, "monedero_negativo": true, "notes": "ok"}))
+		if got := stored(); got.Forecast != 90 || got.Negative != 1 {
+			t.Fatalf("manager's limits: %+v", got)
+		}
+		expectErr(t, "recepción takes the negative wallet away", edit(w.recepcion, w.alfa, nid, map[string]any{"monedero_negativo": false}),
+			403, "member.limits_supervisor_only", "")
+
+		// Creating: the club's default forecast and no negative wallet, or a refusal that writes nothing.
+		expectOK(t, "forecast setting", w.admin.Do("POST", "/api/association_category", map[string]any{"association": w.alfa, "type": "consumptionforecast", "title": "40"}))
+		for i, extra := range []map[string]any{{"consum_forecast": 500}, {"consum_forecast": 60}, {"monedero_negativo": true}} {
+			b := socio(w.alfa, "Nueva", "Límite", fmt.Sprintf("3000001%dB", i))
+			for k, v := range extra {
+				b[k] = v
+			}
+			before := writes(k)
+			expectErr(t, fmt.Sprintf("recepción creates with %v", extra), w.recepcion.Do("POST", "/api/ficha_socio", b), 403, "member.limits_supervisor_only", msg)
+			expectNoWrites(t, k, fmt.Sprintf("recepción creates with %v", extra), before)
+		}
+		b := socio(w.alfa, "Nueva", "Límite", "30000020C")
+		m := saveMember(t, w.recepcion, b)
+		if num(m["consum_forecast"]) != 40 || m["monedero_negativo"] != false {
+			t.Fatalf("recepción's new member: forecast %v, negative wallet %v", m["consum_forecast"], m["monedero_negativo"])
+		}
+		b = socio(w.alfa, "Otra", "Límite", "30000021D")
+		b["consum_forecast"], b["monedero_negativo"] = 40, false
+		expectOK(t, "recepción creates sending the defaults", w.recepcion.Do("POST", "/api/ficha_socio", b))
+		b = socio(w.alfa, "Grande", "Límite", "30000022E")
+		b["consum_forecast"], b["monedero_negativo"] = 500, true
+		if m := saveMember(t, w.manager, b); num(m["consum_forecast"]) != 500 || m["monedero_negativo"] != true {
+			t.Fatalf("manager's new member: %v", m)
+		}
+	})
+}

@@ -50,6 +50,8 @@ var (
 	ErrNoOnlineAccount = errors.New("Este socio no dispone de cuenta online")
 	ErrLinkPending     = errors.New("El socio aún no ha aceptado vincular su cuenta online a este club")
 	ErrAccountActive   = errors.New("Esta cuenta online ya está activa: el socio entra con su propio usuario y contraseña")
+	// ErrSupervisorOnly guards the limits the counter enforces (see Actor.Supervisor).
+	ErrSupervisorOnly = errors.New("Solo un Manager o un Administrador puede cambiar la previsión de consumo de un socio o dejar que su monedero quede en negativo")
 )
 
 // Address is memcard_address.

@@ -54,6 +54,11 @@ type Input struct {
 type Actor struct {
 	UserID  int64
 	IsAdmin bool
+	// Supervisor: a Manager (an Administrador is one too). A member's
+	// monthly consumption forecast and negative wallet are limits the counter
+	// enforces and only a Manager or an Administrador may let a sale pass, so
+	// only they change them; others may send the values the member has.
+	Supervisor bool
 }
 
 func str(p *string) string {
@@ -161,6 +166,13 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 		return 0, ErrAdminOnly
 	}
 	m.IsStaff, m.EndDate, m.MemcardRoles = newStaff, newEnd, newRoles
+	// A new member starts from the club's default forecast and no negative
+	// wallet, so one created by a lower role may carry those values and no
+	// others: refused rather than quietly replaced, so that a save which
+	// succeeds always stored what was sent.
+	if !actor.IsAdmin && !actor.Supervisor && (m.ConsumForecast != cur.ConsumForecast || m.MonederoNegativo != cur.MonederoNegativo) {
+		return 0, ErrSupervisorOnly
+	}
 	if m.IsStaff {
 		m.OnlineAccount = true // spec §4: turning staff on forces the online account on
 	}

@@ -135,7 +135,7 @@ describe('buildPayload', () => {
   const base = { nombre: ' Ana ', surname: 'Ruiz', dni: '12345678z', telefono: '+39 333 1234567', country_code: '34' };
 
   it('builds the create payload with defaults', () => {
-    const p = buildPayload(base, { association: 1, isAdmin: false, walletEnabled: false });
+    const p = buildPayload(base, { association: 1, isAdmin: false, supervisor: true, walletEnabled: false });
     expect(p).toMatchObject({
       association: 1,
       nombre: 'Ana',
@@ -156,7 +156,7 @@ describe('buildPayload', () => {
   it('sends staff, roles and the end date only from an Administrador; staff forces the online account', () => {
     const p = buildPayload(
       { ...base, is_staff: true, memcard_roles: ['Recepción'], end_date: 1_900_000_000, online_account: false },
-      { association: 1, nid: 7, isAdmin: true, walletEnabled: true, foto: '', signature: 'data:image/png;base64,xx' },
+      { association: 1, nid: 7, isAdmin: true, supervisor: true, walletEnabled: true, foto: '', signature: 'data:image/png;base64,xx' },
     );
     expect(p).toMatchObject({
       nid: 7,
@@ -169,8 +169,23 @@ describe('buildPayload', () => {
       foto: '',
       signature: 'data:image/png;base64,xx',
     });
-    const notStaff = buildPayload({ ...base, is_staff: false, memcard_roles: ['Manager'] }, { association: 1, isAdmin: true, walletEnabled: false });
+    const notStaff = buildPayload(
+      { ...base, is_staff: false, memcard_roles: ['Manager'] },
+      { association: 1, isAdmin: true, supervisor: true, walletEnabled: false },
+    );
     expect(notStaff.memcard_roles).toEqual([]);
+  });
+
+  it('sends the consumption forecast and the negative wallet only from a Manager or an Administrador', () => {
+    const v = { ...base, consum_forecast: 500, monedero_negativo: true };
+    const p = buildPayload(v, { association: 1, nid: 7, isAdmin: false, supervisor: false, walletEnabled: true });
+    expect(p).not.toHaveProperty('consum_forecast');
+    expect(p).not.toHaveProperty('monedero_negativo');
+    expect(p).toMatchObject({ nid: 7, nombre: 'Ana' });
+    expect(buildPayload(v, { association: 1, isAdmin: false, supervisor: true, walletEnabled: true })).toMatchObject({
+      consum_forecast: 500,
+      monedero_negativo: true,
+    });
   });
 
   it('round-trips a member through the form values', () => {
@@ -204,7 +219,7 @@ describe('buildPayload', () => {
     expect(v.category_member).toBe(4);
     expect(v.endorsement_member).toEqual([2]);
     expect(v.documents).toEqual(['f']);
-    expect(buildPayload(v, { association: 1, nid: 3, isAdmin: false, walletEnabled: false })).toMatchObject({
+    expect(buildPayload(v, { association: 1, nid: 3, isAdmin: false, supervisor: true, walletEnabled: false })).toMatchObject({
       type_member: 'terapeutico',
       number: 9,
       consum_forecast: 30,

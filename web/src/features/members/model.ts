@@ -237,6 +237,11 @@ export interface PayloadOptions {
   /** Set when editing. */
   nid?: number;
   isAdmin: boolean;
+  /**
+   * A Manager or Administrador: the consumption forecast and the negative wallet are sent. Others
+   * leave them out (the server refuses a change from them; a new member gets the club's defaults).
+   */
+  supervisor: boolean;
   /** The wallet feature and walletPermission: the negative-wallet switch is shown. */
   walletEnabled: boolean;
   /** A new photo (data URL), "" to remove it, undefined to keep it. */
@@ -249,6 +254,7 @@ const t = (s?: string) => (s ?? '').trim();
 
 /**
  * The POST /api/ficha_socio body. Staff, roles and the end-of-fee date go only from an
+ * Administrador, the consumption forecast and the negative wallet only from a Manager or an
  * Administrador (the server refuses them otherwise); turning staff on forces the online account on.
  */
 export function buildPayload(v: MemberFormValues, o: PayloadOptions): MemberPayload {
@@ -273,7 +279,6 @@ export function buildPayload(v: MemberFormValues, o: PayloadOptions): MemberPayl
     category_member: v.category_member ?? 0,
     number: v.number && v.number > 0 ? v.number : 0,
     keychain: cleanKeychain(v.keychain ?? ''),
-    consum_forecast: v.consum_forecast ?? DEFAULT_FORECAST,
     online_account: Boolean(v.online_account || (o.isAdmin && v.is_staff)),
     endorsement_member: v.endorsement_member ?? [],
     notes: t(v.notes),
@@ -288,7 +293,10 @@ export function buildPayload(v: MemberFormValues, o: PayloadOptions): MemberPayl
     p.memcard_roles = v.is_staff ? [...(v.memcard_roles ?? [])] : [];
     p.end_date = v.end_date ?? 0;
   }
-  if (o.walletEnabled) p.monedero_negativo = Boolean(v.monedero_negativo);
+  if (o.supervisor) {
+    p.consum_forecast = v.consum_forecast ?? DEFAULT_FORECAST;
+    if (o.walletEnabled) p.monedero_negativo = Boolean(v.monedero_negativo);
+  }
   if (o.foto !== undefined) p.foto = o.foto;
   if (o.signature !== undefined) p.signature = o.signature;
   return p;

@@ -26,6 +26,8 @@ export function useMemberAccess() {
         modify: has('Administrador', 'Manager', 'Recepción') && gate('patientcreate'),
         toggleStatus: has('Administrador', 'Manager', 'Recepción') && gate('patientcreate'),
         resetPassword: has('Administrador', 'Manager'),
+        // the limits the counter enforces: the roles that may let a sale pass the forecast
+        setLimits: has('Administrador', 'Manager'),
         delete: has('Administrador', 'Manager') && gate('member_delete'),
         export: has('Manager', 'Administrador') && gate('member_export'),
         push: gate('push_send'),

@@ -25,7 +25,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isApiError, reportApiError } from '../../../shared/api';
+import { isApiError, reportApiError, useClubSetting } from '../../../shared/api';
 import { dayjs } from '../../../shared/format/dayjs';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -129,6 +129,15 @@ export default function PatientCreatePage() {
 
   const walletEnabled = access.can.wallet;
   const isAdmin = access.isAdmin;
+  const supervisor = access.can.setLimits;
+  const forecastSetting = useClubSetting(club, 'consumptionforecast').value;
+
+  // A new member starts from the club's forecast setting, as the server gives it (whole grams).
+  useEffect(() => {
+    if (isEdit || forecastSetting === undefined || form.isFieldTouched('consum_forecast')) return;
+    const grams = Number(forecastSetting);
+    if (Number.isFinite(grams) && grams >= 0) form.setFieldsValue({ consum_forecast: Math.round(grams) });
+  }, [isEdit, forecastSetting, form]);
 
   /** spec §5: name, surname, ID number; each failure returns the form to step 1, with a toast. */
   const checkPersonal = (): boolean => {
@@ -193,6 +202,7 @@ export default function PatientCreatePage() {
         association: club,
         nid: nid ?? undefined,
         isAdmin,
+        supervisor,
         walletEnabled,
         foto: foto.startsWith('data:') ? foto : foto === '' && originalFoto ? '' : undefined,
         signature: signature || undefined,
@@ -464,12 +474,17 @@ export default function PatientCreatePage() {
                   data-testid="f-category"
                 />
               </Form.Item>
-              <Form.Item name="consum_forecast" label={t('members.fields.consumForecast')}>
+              <Form.Item
+                name="consum_forecast"
+                label={t('members.fields.consumForecast')}
+                extra={supervisor ? undefined : t('members.create.limitsSupervisorOnly')}
+              >
                 <InputNumber
                   size="large"
                   min={0}
                   max={100000}
                   precision={0}
+                  disabled={!supervisor}
                   suffix={t('members.common.gramsPerMonth')}
                   className={styles.full}
                   data-testid="f-forecast"
@@ -571,8 +586,13 @@ export default function PatientCreatePage() {
                 </div>
               </Form.Item>
               {walletEnabled && (
-                <Form.Item name="monedero_negativo" label={t('members.fields.negativeWallet')} valuePropName="checked">
-                  <Switch data-testid="f-negative-wallet" />
+                <Form.Item
+                  name="monedero_negativo"
+                  label={t('members.fields.negativeWallet')}
+                  valuePropName="checked"
+                  extra={supervisor ? undefined : t('members.create.limitsSupervisorOnly')}
+                >
+                  <Switch disabled={!supervisor} data-testid="f-negative-wallet" />
                 </Form.Item>
               )}
             </div>
