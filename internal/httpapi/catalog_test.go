@@ -609,3 +609,44 @@ func TestInventory(t *testing.T) {
 		}
 	})
 }
+
+// TestConsumptionCheckSwitchIsSupervisors: switching the counter's monthly
+// forecast check off lets every sale pass it, which only a Manager or an
+// Administrador may let one sale do; so only they switch it, though Caja
+// keeps the rest of the consumption-forecast dialog.
+func TestConsumptionCheckSwitchIsSupervisors(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newCatalogWorld(t, k)
+		const msg = "Solo un Manager o un Administrador puede activar o desactivar el control de la previsión de consumo"
+		check := func() []string {
+			t.Helper()
+			var titles []string
+			if err := k.App.DB.Select(t.Context(), &titles, `SELECT title FROM club_categories WHERE club_id = ? AND type = 'consumption_check' ORDER BY id`, w.alfa); err != nil {
+				t.Fatal(err)
+			}
+			return titles
+		}
+		create := func(c *testkit.Client, title string) *testkit.Response {
+			return c.Do("POST", "/api/association_category", map[string]any{"association": w.alfa, "type": "consumption_check", "title": title})
+		}
+		expectErr(t, "Caja switches the check off", create(w.caja, "off"), 403, "category.check_supervisor_only", msg)
+		if got := check(); len(got) != 0 {
+			t.Fatalf("Caja's refused switch wrote %v", got)
+		}
+		res := create(w.admin, "on")
+		expectOK(t, "Administrador saves the switch", res)
+		nid := itoa(num(res.JSON["nid"]))
+		expectErr(t, "Caja updates it to off", w.caja.Do("PUT", "/api/association_category/"+nid, map[string]any{"association": w.alfa, "title": "off"}),
+			403, "category.check_supervisor_only", msg)
+		expectErr(t, "Caja deletes it", w.caja.Do("DELETE", "/api/association_category/"+nid+"?association="+itoa(w.alfa), nil),
+			403, "category.check_supervisor_only", msg)
+		if got := check(); len(got) != 1 || got[0] != "on" {
+			t.Fatalf("Caja's refused changes: the switch is %v", got)
+		}
+		expectOK(t, "Caja sets the default forecast", w.caja.Do("POST", "/api/association_category", map[string]any{"association": w.alfa, "type": "consumptionforecast", "title": "50"}))
+		expectOK(t, "Administrador switches it off", w.admin.Do("PUT", "/api/association_category/"+nid, map[string]any{"association": w.alfa, "title": "off"}))
+		if got := check(); len(got) != 1 || got[0] != "off" {
+			t.Fatalf("the switch is %v", got)
+		}
+	})
+}

@@ -1,17 +1,22 @@
 import { App, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { shownLocally, useClubSetting } from '../../../shared/api';
+import { useClub } from '../../../shared/session';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
 
 /**
  * Whether the counter refuses a sale past a member's monthly forecast (association_category
  * consumption_check, on unless a record says off). It saves at once, as the payment methods do.
+ * Only a Manager or an Administrador, who may let one sale pass the forecast, may switch it; Caja
+ * sees it switched as it is.
  */
 export function ConsumptionCheckSwitch({ club }: { club: number }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const s = useClubSetting(club, 'consumption_check');
+  const roles = useClub(club).data?.roles ?? [];
+  const supervisor = roles.includes('Manager') || roles.includes('Administrador');
   const on = s.value !== 'off';
   const change = (v: boolean) =>
     s
@@ -27,8 +32,16 @@ export function ConsumptionCheckSwitch({ club }: { club: number }) {
           {t('stock.settings.check.label')}
         </label>
         <p className={styles.checkHelp}>{on ? t('stock.settings.check.helpOn') : t('stock.settings.check.helpOff')}</p>
+        {!supervisor && <p className={styles.checkHelp}>{t('stock.settings.check.supervisorOnly')}</p>}
       </div>
-      <Switch id="consumption-check" checked={on} loading={s.isPending || s.saving} onChange={change} data-testid="consumption-check" />
+      <Switch
+        id="consumption-check"
+        checked={on}
+        loading={s.isPending || s.saving}
+        disabled={!supervisor}
+        onChange={change}
+        data-testid="consumption-check"
+      />
     </div>
   );
 }
