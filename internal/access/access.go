@@ -202,7 +202,8 @@ var Screens = map[string]Rule{
 }
 
 // Supervisors are the roles that may let a sale pass a member's monthly
-// consumption forecast at the point of sale. The same roles set what that
+// consumption forecast at the point of sale, and refund an order to a method
+// other than the one it was paid with. The same roles set what that
 // check reads (a member's forecast and negative wallet, the club's switch of
 // the check), so it cannot be passed by changing what it reads instead. A
 // rule of roles alone, not a screen.

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"socius/internal/access"
 	"socius/internal/amount"
@@ -44,9 +43,7 @@ func (s *Server) registerOrderRoutes() {
 // counter returns the acting staff user and what the club accepts.
 func (s *Server) counter(ctx context.Context) (pos.Actor, pos.Methods, error) {
 	ri := info(ctx)
-	roles := ri.Staff.Roles
-	actor := pos.Actor{UserID: ri.User.ID,
-		Supervisor: slices.Contains(roles, access.Administrador) || slices.Contains(roles, access.Manager)}
+	actor := pos.Actor{UserID: ri.User.ID, Supervisor: access.Supervisors.RolesOK(ri.Staff.Roles)}
 	pay, err := s.clubs.Payments(ctx, ri.Club.ID)
 	f := ri.Club.Flags
 	return actor, pos.Methods{Cash: pay.Cash, Card: pay.Card,
