@@ -50,9 +50,9 @@ func loadProducts(ctx context.Context, d *db.DB, clubID int64, n int) error {
 			title := fmt.Sprintf("%s %s %d", benchVarieties[i%len(benchVarieties)], benchVarieties[(i/20)%len(benchVarieties)], i)
 			code := fmt.Sprintf("84%011d", i)
 			stock := int64(rand.IntN(500_000))
-			prows = append(prows, "(?,?,'pro',?,?,?,?,?,?,'peso','hibrido',?,?,?,?,?)")
+			prows = append(prows, "(?,?,'pro',?,?,?,?,?,?,'peso','hibrido',?,?,?,?,?,?)")
 			pargs = append(pargs, id, clubID, title, code, cats[i%len(cats)], 500+i%1500, 200+i%700, stock, i%10 != 0,
-				32_000, textnorm.Fold(title), textnorm.Fold(title+" "+code), now)
+				32_000, textnorm.Fold(title), textnorm.Fold(title+" "+code), catalog.NewPublicToken(), now)
 			irows = append(irows, "(?,0,?,?)")
 			iargs = append(iargs, id, file, file)
 			mrows = append(mrows, "(?,?,'manual',?,?,'',0,?)")
@@ -64,7 +64,7 @@ func loadProducts(ctx context.Context, d *db.DB, clubID int64, n int) error {
 			args []any
 		}{
 			{`INSERT INTO products (id, club_id, kind, title, code, category_id, price, cost, stock, type, dominance, status,
-				jar_weight, sort_key, search, created) VALUES `, prows, pargs},
+				jar_weight, sort_key, search, public_token, created) VALUES `, prows, pargs},
 			{`INSERT INTO product_images (product_id, position, file_id, thumb_id) VALUES `, irows, iargs},
 			{`INSERT INTO stock_movements (club_id, product_id, type, quantity, new_level, note, staff_user_id, created) VALUES `, mrows, margs},
 		}

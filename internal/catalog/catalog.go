@@ -110,6 +110,7 @@ type Product struct {
 	ShowInTV          bool         `json:"showintv" db:"showintv"`
 	Valoration        int          `json:"valoration" db:"valoration"`
 	ListName          string       `json:"list_name" db:"-" doc:"The name lists sort by"`
+	PublicToken       string       `json:"public_token" db:"public_token" doc:"The item of the product's public link (its QR code): a random token, not the id"`
 	Created           int64        `json:"created" db:"created"`
 	Changed           int64        `json:"changed" db:"changed"`
 }

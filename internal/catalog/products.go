@@ -2,7 +2,8 @@ package catalog
 
 import (
 	"context"
-	"errors"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -71,7 +72,7 @@ const walkAbove = 200
 const productColumns = `p.id, p.kind, p.title, p.subtitle, p.body, p.price, p.cost, p.code, p.category_id,
 	COALESCE(c.title, '') AS category_title, p.stock, p.type, p.dominance, p.thc, p.menu_export, p.status,
 	p.discount, p.unlimited_stock, p.inventory_tracking, p.jar_weight, p.unit_weight, p.showintv,
-	p.valoration, p.created, p.changed`
+	p.valoration, p.created, p.changed, COALESCE(p.public_token, '') AS public_token`
 
 var sorts = map[string]string{
 	"list_name": "p.sort_key", "code": "p.code", "price": "p.price", "stock": "p.stock",
@@ -326,8 +327,8 @@ func (s *Service) Save(ctx context.Context, clubID int64, in Input) (*Product, e
 		if in.PID == 0 {
 			pid, err = db.Insert(ctx, tx, `INSERT INTO products (kind, title, subtitle, body, code, category_id, price, cost, type, dominance,
 				thc, menu_export, status, discount, unlimited_stock, inventory_tracking, jar_weight, unit_weight, showintv, valoration,
-				sort_key, search, changed, club_id, created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-				append(cols, clubID, now)...)
+				sort_key, search, changed, club_id, created, public_token) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+				append(cols, clubID, now, NewPublicToken())...)
 			if err != nil {
 				return err
 			}
@@ -458,12 +459,28 @@ func (s *Service) Delete(ctx context.Context, clubID int64, kind string, pids []
 	return out, err
 }
 
-// Public returns a published product for its public QR link.
-func (s *Service) Public(ctx context.Context, clubID, pid int64) (*PublicProduct, error) {
-	p, err := s.Get(ctx, clubID, pid)
-	if errors.Is(err, ErrNotFound) || (err == nil && !p.Status) {
+// NewPublicToken is a new product's public link token: 16 bytes from the
+// operating system's random source, as 32 hex digits, so a link cannot be
+// guessed from another or counted to (the ids are sequential).
+func NewPublicToken() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b) // never fails: crypto/rand stops the program rather than return fewer bytes
+	return hex.EncodeToString(b)
+}
+
+// Public returns a published product of the club by its public link token
+// (its QR code); an id, another club's token or an unpublished product's
+// finds nothing.
+func (s *Service) Public(ctx context.Context, clubID int64, token string) (*PublicProduct, error) {
+	var pids []int64
+	if err := s.db.Select(ctx, &pids, `SELECT id FROM products WHERE public_token = ? AND club_id = ? AND status = 1 AND deleted = 0`,
+		token, clubID); err != nil {
+		return nil, err
+	}
+	if len(pids) == 0 {
 		return nil, ErrNotFound
 	}
+	p, err := s.Get(ctx, clubID, pids[0])
 	if err != nil {
 		return nil, err
 	}

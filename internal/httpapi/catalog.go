@@ -28,7 +28,7 @@ func (s *Server) registerCatalogRoutes() {
 	register(s, op("GET", "/api/dispensario/export", "productExport", "Every matching product as productos.xlsx or productos.csv"),
 		Club("product_export", Query("asocid")), s.productExport)
 	register(s, op("GET", "/api/mobile_dispensario", "mobileProducts", "Published products for the club's members"), User(), s.mobileProducts)
-	register(s, op("GET", "/api/list_item/retrieve", "publicProduct", "A published product for its public QR link"), Public(), s.publicProduct)
+	register(s, op("GET", "/api/list_item/retrieve", "publicProduct", "A published product by its public QR link's token"), Public(), s.publicProduct)
 	register(s, op("GET", "/api/public_image/{id}", "publicImage", "An image of a published product, or a club's logo or page picture"), Public(), s.publicImage)
 	register(s, op("GET", "/api/preset_product", "presetProducts", "The varieties repository"), User(), s.presetProducts)
 	register(s, op("GET", "/api/preset_product/{slug}", "presetImage", "A variety's picture"), Public(), s.presetImage)
@@ -216,8 +216,8 @@ func (s *Server) mobileProducts(ctx context.Context, in *clubQuery) (*publicProd
 }
 
 type publicProductInput struct {
-	Association int64 `query:"association" required:"true"`
-	Item        int64 `query:"item" required:"true"`
+	Association int64  `query:"association" required:"true"`
+	Item        string `query:"item" required:"true" maxLength:"64" doc:"The product's public_token (a random token, never its id)"`
 }
 
 type publicProductOutput struct {

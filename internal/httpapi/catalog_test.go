@@ -420,7 +420,8 @@ func TestCatalogExportAndPublic(t *testing.T) {
 		w := newCatalogWorld(t, k)
 		p := w.save(t, w.product("Gelato", "code", "G-1", "images", []string{dataURL("image/png", bigPNG(t, 200, 200))}, "body", "Dulce"))
 		pid := num(p["pid"])
-		hidden := num(w.save(t, w.product("Oculto", "status", false, "images", []string{dataURL("image/png", bigPNG(t, 120, 100))}))["pid"])
+		hiddenP := w.save(t, w.product("Oculto", "status", false, "images", []string{dataURL("image/png", bigPNG(t, 120, 100))}))
+		hidden := num(hiddenP["pid"])
 		expectOK(t, "stock", adjust(w.admin, w.alfa, pid, 12.345, "manual", ""))
 
 		// Exports: productos.csv and productos.xlsx with every product, Manager/Administrador only.
@@ -448,7 +449,7 @@ func TestCatalogExportAndPublic(t *testing.T) {
 
 		// The public QR link: published data only, logged out; images at a public address.
 		anon := k.Client()
-		pub := anon.Do("GET", fmt.Sprintf("/api/list_item/retrieve?association=%d&item=%d", w.alfa, pid), nil)
+		pub := anon.Do("GET", fmt.Sprintf("/api/list_item/retrieve?association=%d&item=%s", w.alfa, p["public_token"]), nil)
 		expectOK(t, "public product", pub)
 		if pub.JSON["titulo"] != "Gelato" || pub.JSON["club"] != "Alfa" || pub.JSON["cuerpo"] != "Dulce" || pub.JSON["coste"] != nil || pub.JSON["stock"] != nil || pub.JSON["code"] != nil {
 			t.Fatalf("public product shows: %s", pub)
@@ -461,8 +462,8 @@ func TestCatalogExportAndPublic(t *testing.T) {
 			t.Fatalf("public image: %d", res.Status)
 		}
 		expectErr(t, "private file address logged out", anon.Do("GET", strings.Replace(img, "public_image", "files", 1), nil), 403, "auth.anonymous", "")
-		expectErr(t, "unpublished product", anon.Do("GET", fmt.Sprintf("/api/list_item/retrieve?association=%d&item=%d", w.alfa, hidden), nil), 404, "product.not_found", "")
-		expectErr(t, "product of another club", anon.Do("GET", fmt.Sprintf("/api/list_item/retrieve?association=%d&item=%d", w.beta, pid), nil), 404, "product.not_found", "")
+		expectErr(t, "unpublished product", anon.Do("GET", fmt.Sprintf("/api/list_item/retrieve?association=%d&item=%s", w.alfa, hiddenP["public_token"]), nil), 404, "product.not_found", "")
+		expectErr(t, "product of another club", anon.Do("GET", fmt.Sprintf("/api/list_item/retrieve?association=%d&item=%s", w.beta, p["public_token"]), nil), 404, "product.not_found", "")
 		hiddenImg := objects(t, w.admin.Do("GET", fmt.Sprintf("/api/dispensario?asocid=%d&pid=%d", w.alfa, hidden), nil).JSON["data"])[0]
 		hiddenURL := strings.Replace(objects(t, hiddenImg["imagenes"])[0]["img"].(string), "files", "public_image", 1)
 		expectErr(t, "image of an unpublished product", anon.Do("GET", hiddenURL, nil), 404, "not_found", "")

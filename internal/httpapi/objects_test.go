@@ -28,8 +28,8 @@ import (
 // a club comes from staff of that club; this one proves that the objects a
 // request names are looked up inside that club. The inputs that can name an
 // object are found in the OpenAPI document (path parameters, integer query
-// parameters, integer and file fields of the JSON bodies, one level into
-// arrays of objects), so a new route or field appears here by itself and
+// parameters and public link tokens, integer and file fields of the JSON
+// bodies, one level into arrays of objects), so a new route or field appears here by itself and
 // fails until objectInputs says what it names.
 //
 // Each case: the administrator of club Beta, with every role, in a club with
@@ -44,6 +44,7 @@ const (
 	oMember        = "member"           // members.id (nid, membership_id, card_id …)
 	oMemberUser    = "member_user"      // users.id of a member (uid)
 	oProduct       = "product"          // products.id
+	oProductLink   = "product_link"     // a product's public_token, the item of its public link
 	oProductCat    = "product_category" // a dispensary category
 	oMemberCat     = "member_category"
 	oFee           = "fee"
@@ -179,7 +180,7 @@ var objectInputs = map[string]string{
 	// The varieties repository is shared by every club.
 	"GET /api/preset_product/{slug} path:slug": notAnObject,
 	// Published products are public; the club is named with them.
-	"GET /api/list_item/retrieve query:item":        oProduct,
+	"GET /api/list_item/retrieve query:item":        oProductLink,
 	"GET /api/list_item/retrieve query:association": oClub,
 	// Open to any user; the handler checks the user is a member of the club.
 	"GET /api/mobile_dispensario query:asocid": oClub,
@@ -225,6 +226,10 @@ var alternativeInputs = map[string][]string{
 // fileField names a string input that can carry a stored file.
 var fileField = regexp.MustCompile(`(?i)image|logo|document|foto|photo|picture|signature|file`)
 
+// linkField names a string query input that names an object by its public
+// link token (a published product's QR link).
+var linkField = regexp.MustCompile(`^item$`)
+
 type objInput struct {
 	In, Name string
 	Str      bool // the input is a string (a file's fid or address)
@@ -265,7 +270,8 @@ func discoverInputs(oapi *huma.OpenAPI, r httpapi.Route) []objInput {
 		if t == "array" && s.Items != nil {
 			t, _ = schemaType(oapi, s.Items)
 		}
-		if p.In == "path" || (p.In == "query" && t == "integer" && !slices.Contains(notObjectNames, p.Name)) {
+		if p.In == "path" || (p.In == "query" && t == "integer" && !slices.Contains(notObjectNames, p.Name)) ||
+			(p.In == "query" && t == "string" && linkField.MatchString(p.Name)) {
 			out = append(out, objInput{In: p.In, Name: p.Name, Str: t == "string"})
 		}
 	}
@@ -364,7 +370,7 @@ func objectWorld(t *testing.T, k *testkit.Kit, c *testkit.Client, club int64, ta
 	o[oMemberCat] = num(post("member category", "/api/membership_category", map[string]any{"association": club, "title": "Veteranos " + tag, "descuento": 5})["nid"])
 	prod := post("product", "/api/dispensario", map[string]any{"asocid": club, "title": "Kush " + tag, "dominance": "indica", "category": o[oProductCat],
 		"price": 5, "cost": 1, "type": "peso", "status": true, "discount": true, "images": picture()})
-	o[oProduct], o[oProductImage] = num(prod["pid"]), fileIn(prod["imagenes"])
+	o[oProduct], o[oProductImage], o[oProductLink] = num(prod["pid"]), fileIn(prod["imagenes"]), prod["public_token"]
 	expectOK(t, tag+" stock", adjust(c, club, o[oProduct].(int64), 100, "manual", "alta"))
 	o[oBasicItem] = num(post("basic item", "/api/item", map[string]any{"asocid": club, "listnid": o[oProductCat], "title": "Café " + tag})["pid"])
 	o[oFee] = num(post("fee", "/api/fee", map[string]any{"asocid": club, "code": "C" + tag, "title": "Cuota " + tag, "price": 30, "days": 30})["pid"])

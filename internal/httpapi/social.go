@@ -408,6 +408,7 @@ type TVProduct struct {
 	Type       string          `json:"type"`
 	Imagenes   []catalog.Image `json:"imagenes"`
 	Public     bool            `json:"public" doc:"Has a public page (the QR's link): a published product of the point of sale"`
+	Token      string          `json:"public_token" doc:"The item of the public page's link; empty when it has none"`
 }
 
 type tvProductsOutput struct {
@@ -439,6 +440,10 @@ func (s *Server) tvProducts(ctx context.Context, _ *associationQuery) (*tvProduc
 	out.Body.Title, out.Body.Logo = c.Title, Img{files.URL(c.Logo)}
 	out.Body.Products = []TVProduct{}
 	add := func(p *catalog.Product, public bool) {
+		token := ""
+		if public {
+			token = p.PublicToken
+		}
 		cat := int64(0)
 		if p.Category != nil {
 			cat = *p.Category
@@ -448,7 +453,7 @@ func (s *Server) tvProducts(ctx context.Context, _ *associationQuery) (*tvProduc
 			imgs = []catalog.Image{}
 		}
 		out.Body.Products = append(out.Body.Products, TVProduct{PID: p.PID, Titulo: p.Titulo, Subtitle: p.Subtitle, Cuerpo: social.Sanitize(p.Cuerpo),
-			Categorias: p.Categorias, Category: cat, Precio: p.Precio, Type: p.Type, Imagenes: imgs, Public: public})
+			Categorias: p.Categorias, Category: cat, Precio: p.Precio, Type: p.Type, Imagenes: imgs, Public: public, Token: token})
 	}
 	for i := range pro {
 		add(&pro[i], true)

@@ -261,7 +261,9 @@ test('create from the varieties repository, refusals, edit, stock ±, QR, Excel 
   const qr = page.getByTestId('qr-modal');
   await expect(qr.getByTestId('qr-code').locator('canvas')).toBeVisible();
   await expect(qr.getByTestId('qr-title')).toHaveText(NEW_TITLE);
-  await expect(qr.getByTestId('qr-link')).toContainText(`/app/dispensary_item?id=${pid}&asocid=${CLUB}`);
+  const { data: [made] } = await (await page.request.get(`/api/dispensario?asocid=${CLUB}&pid=${pid}`)).json();
+  expect(made.public_token).toMatch(/^[0-9a-f]{32}$/);
+  await expect(qr.getByTestId('qr-link')).toContainText(`/app/dispensary_item?id=${made.public_token}&asocid=${CLUB}`);
   await shot(page, 'catalog-qr-wide');
   await page.evaluate(() => {
     (window as unknown as { printed: number }).printed = 0;

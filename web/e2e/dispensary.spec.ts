@@ -33,8 +33,10 @@ async function api(page: Page, path: string) {
   return res.json();
 }
 
-type Item = { pid: number; titulo: string; subtitle: string; cuerpo: string; showintv: boolean; valoration: number; imagenes: { img: string }[] };
+type Item = { pid: number; public_token: string; titulo: string; subtitle: string; cuerpo: string; showintv: boolean; valoration: number; imagenes: { img: string }[] };
 const basicItems = (page: Page): Promise<Item[]> => api(page, `/api/item?asocid=${CLUB}`);
+/** A public link token no product has. */
+const UNKNOWN_TOKEN = 'ffffffffffffffffffffffffffffffff';
 
 /** True once the image has loaded with real pixels. */
 async function expectLoaded(img: ReturnType<Page['locator']>) {
@@ -133,7 +135,7 @@ test('basic products: create with an image, manager, dispensary list, detail, ed
 
   // Its detail: picture, texts, 150-character preview with "ver más", no price (basic), back
   await card.click();
-  await expect(page).toHaveURL(new RegExp(`/app/dispensary_item\\?id=${created.pid}`));
+  await expect(page).toHaveURL(new RegExp(`/app/dispensary_item\\?id=${created.public_token}`));
   await expect(page.getByTestId('detail-title')).toHaveText('Gelato Púrpura');
   await expect(page.getByTestId('detail-subtitle')).toHaveText('Híbrida dulce de la casa');
   await expectLoaded(page.getByTestId('detail-image').first());
@@ -181,7 +183,7 @@ test('basic products: create with an image, manager, dispensary list, detail, ed
   expect((await basicItems(page)).some((p) => p.pid === created.pid)).toBe(false);
 
   // The deleted product's page says it is not available
-  await page.goto(`/app/dispensary_item?id=${created.pid}`);
+  await page.goto(`/app/dispensary_item?id=${created.public_token}`);
   await expect(page.getByTestId('detail-not-available')).toContainText(es('detail.notAvailableTitle'));
   await expect(page.getByTestId('detail-back')).toBeVisible(); // logged in: back to the dispensary
   await page.getByTestId('detail-back').click();
@@ -211,7 +213,7 @@ test('the public page of a product QR opens without a login', async ({ page, bro
   const found = await api(page, `/api/dispensario?asocid=${CLUB}&search=amnesia`);
   const amnesia = found.data.find((p: { titulo: string }) => p.titulo === 'Amnesia Haze');
   expect(amnesia).toBeTruthy();
-  const link = `/app/dispensary_item?id=${amnesia.pid}&asocid=${CLUB}`;
+  const link = `/app/dispensary_item?id=${amnesia.public_token}&asocid=${CLUB}`;
 
   for (const [w, h, size] of [
     [1440, 900, 'wide'],
@@ -219,7 +221,7 @@ test('the public page of a product QR opens without a login', async ({ page, bro
   ] as const) {
     const { context, page: anon } = await publicPage(browser, link, undefined, { width: w, height: h });
     await expect(anon.getByTestId('detail-title')).toHaveText('Amnesia Haze');
-    await expect(anon).toHaveURL(new RegExp(`/app/dispensary_item\\?id=${amnesia.pid}&asocid=${CLUB}$`));
+    await expect(anon).toHaveURL(new RegExp(`/app/dispensary_item\\?id=${amnesia.public_token}&asocid=${CLUB}$`));
     await expect(anon.getByTestId('login-username')).toHaveCount(0);
     await expect(anon.getByTestId('detail-price')).toContainText('9,00');
     await expect(anon.getByTestId('detail-price')).toContainText('€');
@@ -232,7 +234,7 @@ test('the public page of a product QR opens without a login', async ({ page, bro
     await expect(anon.getByTestId('detail-read-more')).toHaveText(es('detail.readMore'));
     await shot(anon, `dispensary-public-es-${size}`);
 
-    await anon.goto(`/app/dispensary_item?id=987654&asocid=${CLUB}`);
+    await anon.goto(`/app/dispensary_item?id=${UNKNOWN_TOKEN}&asocid=${CLUB}`);
     await expect(anon.getByTestId('detail-not-available')).toContainText(es('detail.notAvailableTitle'));
     await expect(anon.getByTestId('detail-back')).toHaveCount(0); // a page load of its own: no app history either
     await shot(anon, `dispensary-public-notfound-es-${size}`);
@@ -246,15 +248,19 @@ test('the public page of a product QR opens without a login', async ({ page, bro
   await expect(anon.getByTestId('detail-dominance')).toHaveText(en('detail.dominance.sativa'));
   await expect(anon.getByTestId('detail-read-more')).toHaveText(en('detail.readMore'));
   await shot(anon, 'dispensary-public-en-wide');
-  await anon.goto(`/app/dispensary_item?id=987654&asocid=${CLUB}`);
+  await anon.goto(`/app/dispensary_item?id=${UNKNOWN_TOKEN}&asocid=${CLUB}`);
   await expect(anon.getByTestId('detail-not-available')).toContainText(en('detail.notAvailableTitle'));
   await shot(anon, 'dispensary-public-notfound-en-wide');
   await context.close();
 
   // Logged in, without asocid: the current club
-  await page.goto(`/app/dispensary_item?id=${amnesia.pid}`);
+  await page.goto(`/app/dispensary_item?id=${amnesia.public_token}`);
   await expect(page.getByTestId('detail-title')).toHaveText('Amnesia Haze');
   await expect(page.getByTestId('detail-back')).toBeVisible();
+
+  // An id is not a public link: a link that names the product by its number finds nothing
+  await page.goto(`/app/dispensary_item?id=${amnesia.pid}&asocid=${CLUB}`);
+  await expect(page.getByTestId('detail-not-available')).toContainText(es('detail.notAvailableTitle'));
 });
 
 test('every dispensary screen, wide and narrow, in Spanish and English', async ({ page }) => {

@@ -47,6 +47,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   showintv: false,
   valoration: 0,
   list_name: 'Amnesia Haze',
+  public_token: '0a1b2c3d4e5f60718293a4b5c6d7e8f9',
   created: 0,
   changed: 0,
   ...over,
@@ -230,7 +231,9 @@ describe('filters, presets, links and images', () => {
   });
 
   it('links the QR to the public product page and the history to its route', () => {
-    expect(publicProductLink('https://club.example', 7, 1)).toBe('https://club.example/app/dispensary_item?id=7&asocid=1');
+    expect(publicProductLink('https://club.example', '3f9a0c1d2e4b5a6978877665544332211', 1)).toBe(
+      'https://club.example/app/dispensary_item?id=3f9a0c1d2e4b5a6978877665544332211&asocid=1',
+    );
     expect(historyRoute({ pid: 7, titulo: 'Gorilla Glue #4' })).toBe('/productHistoryReport?pid=7&title=Gorilla%20Glue%20%234');
   });
 

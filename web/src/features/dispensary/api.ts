@@ -6,7 +6,8 @@ import type { BasicItemPayload, Product, PublicProduct } from './model';
 export const dispensaryKeys = {
   club: (club: number) => ['dispensary', club] as const,
   basic: (club: number) => ['dispensary', club, 'basic'] as const,
-  public: (club: number, pid: number) => ['dispensary', 'public', club, pid] as const,
+  publicOf: (club: number) => ['dispensary', 'public', club] as const,
+  public: (club: number, token: string) => ['dispensary', 'public', club, token] as const,
 };
 
 /** GET /api/item?asocid — every basic product of the club (with all its images). */
@@ -33,7 +34,7 @@ export function useSaveBasicItem(club: number | null) {
         const i = list.findIndex((x) => x.pid === p.pid);
         return i >= 0 ? list.map((x) => (x.pid === p.pid ? p : x)) : [...list, p];
       });
-      qc.removeQueries({ queryKey: dispensaryKeys.public(club, p.pid) });
+      qc.removeQueries({ queryKey: dispensaryKeys.public(club, p.public_token) });
       void qc.invalidateQueries({ queryKey: dispensaryKeys.club(club) });
     },
   });
@@ -48,7 +49,7 @@ export function useDeleteBasicItem(club: number | null) {
     onSuccess: (_r, nid) => {
       if (club === null) return;
       qc.setQueryData<Product[]>(dispensaryKeys.basic(club), (list) => list?.filter((x) => x.pid !== nid));
-      qc.removeQueries({ queryKey: dispensaryKeys.public(club, nid) });
+      qc.removeQueries({ queryKey: dispensaryKeys.publicOf(club) });
       void qc.invalidateQueries({ queryKey: dispensaryKeys.club(club) });
     },
   });
@@ -56,14 +57,15 @@ export function useDeleteBasicItem(club: number | null) {
 
 /**
  * GET /api/list_item/retrieve?association&item — a published product as its public QR link shows it
- * (no login needed). A 404 (deleted, unpublished or unknown) is the page's own "not available" state.
+ * (no login needed), named by its public token. A 404 (deleted, unpublished or unknown) is the page's
+ * own "not available" state.
  */
-export function usePublicProduct(club: number | null, pid: number | null) {
+export function usePublicProduct(club: number | null, token: string | null) {
   return useQuery({
-    queryKey: dispensaryKeys.public(club ?? 0, pid ?? 0),
+    queryKey: dispensaryKeys.public(club ?? 0, token ?? ''),
     queryFn: (): Promise<PublicProduct> =>
-      unwrap(api.GET('/api/list_item/retrieve', { params: { query: { association: club!, item: pid! } } })),
-    enabled: club !== null && pid !== null,
+      unwrap(api.GET('/api/list_item/retrieve', { params: { query: { association: club!, item: token! } } })),
+    enabled: club !== null && token !== null,
     meta: { silent: true },
     staleTime: 30_000,
   });

@@ -8,6 +8,7 @@ import {
   groupByList,
   isProfessional,
   plainText,
+  linkToken,
   positiveId,
   priceUnit,
   productLink,
@@ -194,8 +195,14 @@ describe('public product helpers', () => {
   });
 
   it('builds the QR link and reads ids from the query', () => {
-    expect(productLink(42, 1)).toBe('/dispensary_item?id=42&asocid=1');
-    expect(productLink(42)).toBe('/dispensary_item?id=42');
+    const token = '0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+    expect(productLink(token, 1)).toBe(`/dispensary_item?id=${token}&asocid=1`);
+    expect(productLink(token)).toBe(`/dispensary_item?id=${token}`);
+    expect(linkToken(` ${token} `)).toBe(token);
+    expect(linkToken('42')).toBeNull(); // an id is not a public link
+    expect(linkToken('x'.repeat(65))).toBeNull();
+    expect(linkToken('0a1b2c3d4e5f6071<script>')).toBeNull();
+    expect(linkToken(null)).toBeNull();
     expect(positiveId('17')).toBe(17);
     expect(positiveId(' 3 ')).toBe(3);
     expect(positiveId('0')).toBeNull();

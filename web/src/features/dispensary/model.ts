@@ -195,11 +195,17 @@ export function priceUnit(type: string | null | undefined): 'gram' | 'unit' | nu
   return null;
 }
 
-/** The public link of a product (its QR): /app/dispensary_item?id=<pid>&asocid=<club>. */
-export function productLink(pid: number, club?: number | null): string {
-  const q = new URLSearchParams({ id: String(pid) });
+/** The public link of a product (its QR): /app/dispensary_item?id=<public token>&asocid=<club>. */
+export function productLink(token: string, club?: number | null): string {
+  const q = new URLSearchParams({ id: token });
   if (club) q.set('asocid', String(club));
   return `/dispensary_item?${q}`;
+}
+
+/** A product's public token from a query value (16 or more letters, digits, - or _), else null: an id is not one. */
+export function linkToken(v: string | null | undefined): string | null {
+  const s = v?.trim() ?? '';
+  return /^[A-Za-z0-9_-]{16,64}$/.test(s) ? s : null;
 }
 
 /** A positive whole number from a query value, else null. */

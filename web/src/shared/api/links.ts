@@ -1,6 +1,10 @@
-/** The public link a product's QR code carries (the product detail screen, reachable logged out). */
-export function publicProductLink(origin: string, pid: number, club: number): string {
-  return `${origin}/app/dispensary_item?id=${pid}&asocid=${club}`;
+/**
+ * The public link a product's QR code carries (the product detail screen, reachable logged out). It
+ * names the product by its public token, never its id: ids are sequential, and a link must not lead
+ * to the next product.
+ */
+export function publicProductLink(origin: string, token: string, club: number): string {
+  return `${origin}/app/dispensary_item?id=${encodeURIComponent(token)}&asocid=${club}`;
 }
 
 /** The address of the mobile redirect screen: one QR that sends any phone to its own app store. */

@@ -21,7 +21,7 @@ export function QrModal({ club, product, onClose }: Props) {
   const { t } = useTranslation();
   const sheet = useSheet(420);
   if (!product) return null;
-  const link = publicProductLink(window.location.origin, product.pid, club);
+  const link = publicProductLink(window.location.origin, product.public_token, club);
 
   return (
     <>

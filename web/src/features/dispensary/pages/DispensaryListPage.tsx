@@ -98,7 +98,7 @@ export default function DispensaryListPage() {
                     title={p.titulo}
                     subtitle={p.subtitle}
                     image={p.imagenes?.[0]?.img || p.thumb}
-                    to={productLink(p.pid, clubId)}
+                    to={productLink(p.public_token, clubId)}
                     testId={`item-card-${p.pid}`}
                   />
                 ))}

@@ -9,7 +9,7 @@ import { useCurrentClubId, useSession } from '../../../shared/session';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { isNotAvailable, usePublicProduct } from '../api';
 import styles from '../dispensary.module.css';
-import { bodyPreview, isProfessional, ITEM_CAROUSEL_MS, plainText, positiveId, priceUnit, type PublicProduct } from '../model';
+import { bodyPreview, isProfessional, ITEM_CAROUSEL_MS, linkToken, plainText, positiveId, priceUnit, type PublicProduct } from '../model';
 
 const DOMINANCE_COLOR: Record<string, string> = { indica: 'purple', sativa: 'orange', hibrido: 'green' };
 
@@ -21,7 +21,7 @@ function hasAppHistory(): boolean {
 }
 
 /**
- * Route "dispensary_item" (?id=<pid>[&asocid=<club>]): a product's page, without the navigation.
+ * Route "dispensary_item" (?id=<public token>[&asocid=<club>]): a product's page, without the navigation.
  * It is also the public page of the product's QR code, so it opens without a login: the club comes
  * from asocid, or from the current club of a logged-in user. Unknown, deleted or unpublished
  * products show a "not available" state.
@@ -32,9 +32,9 @@ export default function ProductDetailPage() {
   const [params] = useSearchParams();
   const session = useSession();
   const currentClub = useCurrentClubId();
-  const pid = positiveId(params.get('id'));
+  const token = linkToken(params.get('id'));
   const club = positiveId(params.get('asocid')) ?? (session ? currentClub : null);
-  const product = usePublicProduct(club, pid);
+  const product = usePublicProduct(club, token);
   const [canGoBack] = useState(hasAppHistory);
 
   const title = product.data?.titulo;
@@ -51,7 +51,7 @@ export default function ProductDetailPage() {
   );
 
   let content;
-  if (pid === null || club === null || (product.isError && isNotAvailable(product.error))) {
+  if (token === null || club === null || (product.isError && isNotAvailable(product.error))) {
     content = (
       <DetailState
         icon={<StopOutlined />}

@@ -50,9 +50,9 @@ export default function TvShow2Page() {
                           {p.type === 'peso' ? ' /g' : ''}
                         </span>
                       )}
-                      {settings.showItemQr && p.public && club !== null && (
+                      {settings.showItemQr && p.public && p.public_token && club !== null && (
                         <div className={styles.qr} data-testid="tv-qr">
-                          <QRCode value={publicProductLink(window.location.origin, p.pid, club)} size={150} bordered={false} color="#000000" bgColor="#ffffff" aria-label={p.titulo} />
+                          <QRCode value={publicProductLink(window.location.origin, p.public_token, club)} size={150} bordered={false} color="#000000" bgColor="#ffffff" aria-label={p.titulo} />
                         </div>
                       )}
                     </div>
