@@ -263,7 +263,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 		if _, err := a.Clubs.Get(ctx, *id); err != nil {
 			return err
 		}
-		eid, err := notify.Publish(ctx, a.DB, *id, "push", *title, *body)
+		// The provider's message is for every staff member of the club (the stream's own gate).
+		eid, err := notify.Publish(ctx, a.DB, notify.Event{ClubID: *id, Gate: "club", Type: "push", Title: *title, Body: *body})
 		if err != nil {
 			return err
 		}

@@ -186,9 +186,10 @@ func TestAdminCommands(t *testing.T) {
 	})
 
 	t.Run("notify", func(t *testing.T) {
+		// The provider's message is for every staff member of the club: the event stream's own gate.
 		id := c.id("", "admin", "notify", "--club", "1", "--title", "Aviso", "--body", "Cerramos a las 20:00")
 		var body string
-		if err := a.DB.Get(ctx, &body, `SELECT body FROM club_events WHERE id = ? AND club_id = 1 AND type = 'push'`, id); err != nil || body != "Cerramos a las 20:00" {
+		if err := a.DB.Get(ctx, &body, `SELECT body FROM club_events WHERE id = ? AND club_id = 1 AND type = 'push' AND gate = 'club'`, id); err != nil || body != "Cerramos a las 20:00" {
 			t.Fatalf("club event %d: %q %v", id, body, err)
 		}
 		_, err := c.run("", "admin", "notify", "--club", "999", "--title", "x", "--body", "y")

@@ -79,7 +79,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	}
 	a.Comms = comms.New(d, sms, push)
 	a.API = httpapi.New(httpapi.Config{TrustProxy: cfg.TrustProxy, ProvidersURL: cfg.ProvidersURL,
-		ProviderName: cfg.ProviderName, AppStoreURL: cfg.AppStoreURL, PlayStoreURL: cfg.PlayStoreURL, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL, VAPIDPublic: cfg.VAPIDPublic},
+		ProviderName: cfg.ProviderName, AppStoreURL: cfg.AppStoreURL, PlayStoreURL: cfg.PlayStoreURL, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL, VAPIDPublic: cfg.VAPIDPublic, Stream: cfg.Stream},
 		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Catalog: a.Catalog, Inventory: a.Inventory, POS: a.POS, Coupons: a.Coupons, Cash: a.Cash, Comms: a.Comms, Hub: a.Hub, Mail: mail})
 	return a, nil
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"socius/internal/httpapi"
 )
 
 // Config is every setting, from SOCIUS_* variables or the flags of the same
@@ -40,6 +42,8 @@ type Config struct {
 	VAPIDPublic  string
 	VAPIDPrivate string
 	VAPIDSubject string
+	// Not settings: zero takes the default; tests shorten them.
+	Stream httpapi.StreamTimes // the live event stream's keep-alive, re-check and lifetime
 }
 
 type setting struct {

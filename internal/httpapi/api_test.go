@@ -851,10 +851,10 @@ func TestEvents(t *testing.T) {
 			t.Fatalf("first line %q", l)
 		}
 		// Beta's event is published first: if it leaked it would arrive first.
-		if _, err := k.App.Hub.Publish(ctx, beta, "push", "Para Beta", "no"); err != nil {
+		if _, err := k.App.Hub.Publish(ctx, notify.Event{ClubID: beta, Gate: "club", Type: "push", Title: "Para Beta", Body: "no"}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := k.App.Hub.Publish(ctx, alfa, "push", "Para Alfa", "hola"); err != nil {
+		if _, err := k.App.Hub.Publish(ctx, notify.Event{ClubID: alfa, Gate: "club", Type: "push", Title: "Para Alfa", Body: "hola"}); err != nil {
 			t.Fatal(err)
 		}
 		var ev struct {
@@ -869,7 +869,7 @@ func TestEvents(t *testing.T) {
 			t.Fatalf("event: %+v", ev)
 		}
 		// Published by another instance or the command line: found by the tail.
-		if _, err := notify.Publish(ctx, k.App.DB, alfa, "push", "Desde la consola", ""); err != nil {
+		if _, err := notify.Publish(ctx, k.App.DB, notify.Event{ClubID: alfa, Gate: "club", Type: "push", Title: "Desde la consola"}); err != nil {
 			t.Fatal(err)
 		}
 		if l := next("event from another instance"); !strings.Contains(l, "Desde la consola") {

@@ -100,6 +100,9 @@ func (s *Server) saveMember(ctx context.Context, in member.Input) (*member.Membe
 	if err != nil {
 		return nil, s.memberError(err)
 	}
+	if in.Status != nil || in.IsStaff != nil || in.Roles != nil || in.OnlineAccount != nil {
+		s.recheckClubStreams(ctx, ri.Club.ID) // a staff member may have lost the right to read what they are sent
+	}
 	if lr := m.LinkRequest; lr != nil {
 		link := s.cfg.PublicURL + "/app/account-link?token=" + lr.Token
 		body := fmt.Sprintf("Hola,\n\n%s quiere vincular tu ficha de socio a tu cuenta de Socius. Si eres socio de este club y quieres que su personal vea tu cuenta, acepta aquí (válido durante 7 días):\n\n%s\n\nSi no lo conoces, rechaza la petición o ignora este mensaje: sin tu respuesta el club no ve nada de tu cuenta.\n",
@@ -279,7 +282,11 @@ type memberDeleteInput struct {
 
 func (s *Server) memberDelete(ctx context.Context, in *memberDeleteInput) (*okOutput, error) {
 	ri := info(ctx)
-	return &okOutput{}, s.memberError(s.members.Delete(ctx, ri.Club.ID, in.NID, actor(ri)))
+	if err := s.members.Delete(ctx, ri.Club.ID, in.NID, actor(ri)); err != nil {
+		return nil, s.memberError(err)
+	}
+	s.recheckClubStreams(ctx, ri.Club.ID)
+	return &okOutput{}, nil
 }
 
 type byDNIInput struct {

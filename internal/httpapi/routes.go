@@ -149,5 +149,5 @@ func (s *Server) registerRoutes() {
 	register(s, op("POST", "/api/push_subscription", "pushSubscribe", "Register this device for Web Push"), User(), s.pushSubscribe)
 
 	// Live events for the notification box
-	register(s, op("GET", "/api/events", "events", "Server-Sent Events of the club"), Club("club", Query("association")), s.events)
+	register(s, op("GET", "/api/events", "events", "Server-Sent Events of the club"), eventsGate, s.events)
 }

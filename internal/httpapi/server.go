@@ -40,6 +40,7 @@ type Config struct {
 	VueVersion   string // announced to the update bar; defaults to this build's
 	PublicURL    string // base of links in e-mails
 	VAPIDPublic  string // Web Push public key the members' app subscribes with
+	Stream       StreamTimes
 }
 
 // Deps are the services the handlers call.

@@ -102,6 +102,9 @@ func (s *Server) logout(ctx context.Context, _ *struct{}) (*emptyOutput, error) 
 		if err := s.auth.Logout(ctx, ri.Token); err != nil {
 			return nil, err
 		}
+		if ri.User != nil {
+			s.recheckStreams(ctx, ri.User.ID)
+		}
 	}
 	return &emptyOutput{SetCookie: []http.Cookie{{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true}}}, nil
 }
@@ -138,7 +141,12 @@ type changePasswordInput struct {
 type okOutput struct{ Body struct{} }
 
 func (s *Server) changePassword(ctx context.Context, in *changePasswordInput) (*okOutput, error) {
-	return &okOutput{}, s.auth.ChangePassword(ctx, info(ctx).Session, in.Body.OldPassword, in.Body.Password)
+	ri := info(ctx)
+	if err := s.auth.ChangePassword(ctx, ri.Session, in.Body.OldPassword, in.Body.Password); err != nil {
+		return nil, err
+	}
+	s.recheckStreams(ctx, ri.User.ID) // the user's other sessions ended
+	return &okOutput{}, nil
 }
 
 type requestPasswordInput struct {

@@ -10,6 +10,7 @@ import (
 	"socius/internal/amount"
 	"socius/internal/catalog"
 	"socius/internal/files"
+	"socius/internal/notify"
 	"socius/internal/social"
 )
 
@@ -34,11 +35,18 @@ func (s *Server) registerSocialRoutes() {
 		Club("events", Body("association")).OrMembers(), s.eventAttend)
 	s.registerConsultRoutes()
 	register(s, op("GET", "/api/tv_settings", "tvSettings", "How the club's TV screens look and move (the defaults until saved)"),
-		Club("tvshows", Query("association")), s.tvSettings)
+		tvRead, s.tvSettings)
 	register(s, op("PUT", "/api/tv_settings", "tvSave", "Save the club's TV settings"), Club("tvshowsettings", Body("association")), s.tvSave)
 	register(s, op("GET", "/api/tv_products", "tvProducts", "What the TV screens show: products on sale now and the basic items marked for TV"),
 		Club("tvshows", Query("association")), s.tvProducts)
 }
+
+// Who reads consultations and the TV settings: the gates of their retrieve
+// routes, and so of the live events that reveal them.
+var (
+	consultsRead = Club("consults", Query("association")).OrMembers()
+	tvRead       = Club("tvshows", Query("association"))
+)
 
 // SocialImage is a published picture: the image and its thumbnail.
 type SocialImage struct {
@@ -240,7 +248,7 @@ func (s *Server) eventAttend(ctx context.Context, in *eventAttendInput) (*eventA
 // for the club's open back offices.
 func (s *Server) registerConsultRoutes() {
 	register(s, op("GET", "/api/consult/retrieve", "consultList", "Consultations with their comments: all of the club for staff, a member's own for the member"),
-		Club("consults", Query("association")).OrMembers(), s.consultList)
+		consultsRead, s.consultList)
 	register(s, op("POST", "/api/consult/create", "consultCreate", "A new consultation (no nid: the caller's own) or a comment on one (nid)"),
 		Club("consults", Body("association")).OrMembers(), s.consultCreate)
 	register(s, op("DELETE", "/api/consult/{nid}", "consultDelete", "Delete a consultation and its comments"),
@@ -335,8 +343,10 @@ func (s *Server) consultCreate(ctx context.Context, in *consultCreateInput) (*co
 	if name == "" {
 		name = c.Name
 	}
-	// The back office's notification box: the consultation's title, who wrote and what.
-	if _, err := s.hub.Publish(ctx, ri.Club.ID, "comentario", title, name+": "+strings.TrimSpace(body)); err != nil {
+	// The back office's notification box: the consultation's title, who wrote and what,
+	// for the staff who may read the club's consultations.
+	if _, err := s.hub.Publish(ctx, notify.Event{ClubID: ri.Club.ID, Gate: consultsRead.Screen, Type: "comentario",
+		Title: title, Body: name + ": " + strings.TrimSpace(body)}); err != nil {
 		return nil, err
 	}
 	return &consultOutput{Body: c}, nil
@@ -390,7 +400,7 @@ func (s *Server) tvSave(ctx context.Context, in *tvSaveInput) (*tvOutput, error)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.hub.Publish(ctx, ri.Club.ID, "tv", "", ""); err != nil {
+	if _, err := s.hub.Publish(ctx, notify.Event{ClubID: ri.Club.ID, Gate: tvRead.Screen, Type: "tv"}); err != nil {
 		return nil, err
 	}
 	return &tvOutput{Body: tvBody(v)}, nil

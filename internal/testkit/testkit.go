@@ -49,11 +49,14 @@ func Engines() []string {
 // Each runs fn once per engine as subtests, side by side: each engine's app
 // and database are its own, so fn must not change anything the engines share
 // (a variable of the test, a recording server); EachInTurn is for those.
-func Each(t *testing.T, fn func(t *testing.T, k *Kit)) {
+func Each(t *testing.T, fn func(t *testing.T, k *Kit)) { EachWith(t, nil, fn) }
+
+// EachWith is Each on apps whose settings configure has changed (NewWith).
+func EachWith(t *testing.T, configure func(*app.Config), fn func(t *testing.T, k *Kit)) {
 	for _, e := range Engines() {
 		t.Run(e, func(t *testing.T) {
 			t.Parallel()
-			fn(t, New(t, e))
+			fn(t, NewWith(t, e, configure))
 		})
 	}
 }
