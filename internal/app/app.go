@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -87,13 +88,22 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 // Close releases the database.
 func (a *App) Close() error { return a.DB.Close() }
 
+// HTTPServer is the server Serve runs, with its limits on slow clients. An answer must be
+// written within two minutes of its request's headers: the 60 s a body may take to arrive, the
+// handler, and the answer itself (the largest, a 10 MB member document, needs under 1 Mbit/s;
+// exports and pictures are smaller), so a client that asks and never reads does not hold its
+// connection. The event stream sets its own deadline at each write.
+func (a *App) HTTPServer() *http.Server {
+	return &http.Server{Addr: a.Cfg.Addr, Handler: a.API, ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: 60 * time.Second, WriteTimeout: cmp.Or(a.Cfg.WriteTimeout, 2*time.Minute), IdleTimeout: 120 * time.Second}
+}
+
 // Serve runs the HTTP server until SIGINT/SIGTERM.
 func (a *App) Serve(ctx context.Context) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go a.Hub.Run(ctx, time.Second)
-	srv := &http.Server{Addr: a.Cfg.Addr, Handler: a.API, ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
+	srv := a.HTTPServer()
 	if a.Cfg.SMTPHost == "" {
 		slog.Warn("no SMTP configured (SOCIUS_SMTP_HOST): password-reset links are written to this log instead of being e-mailed")
 	}

@@ -43,7 +43,8 @@ type Config struct {
 	VAPIDPrivate string
 	VAPIDSubject string
 	// Not settings: zero takes the default; tests shorten them.
-	Stream httpapi.StreamTimes // the live event stream's keep-alive, re-check and lifetime
+	WriteTimeout time.Duration       // an answer must be written within this long of its request's headers
+	Stream       httpapi.StreamTimes // the live event stream's keep-alive, re-check and lifetime
 }
 
 type setting struct {

@@ -31,6 +31,10 @@ func (t StreamTimes) orDefaults() StreamTimes {
 }
 
 const (
+	// streamWriteWait is how long one write of the stream may wait for its reader. The stream
+	// sets it before every write instead of living under the server's write timeout, which
+	// bounds an ordinary answer from its request on.
+	streamWriteWait = 30 * time.Second
 	// A reconnecting browser is sent what it missed, when that is this recent and this few.
 	replayWindow = 2 * time.Minute
 	replayMax    = 100
@@ -114,11 +118,15 @@ func (s *Server) events(ctx context.Context, in *eventsInput) (*huma.StreamRespo
 		hctx.SetStatus(http.StatusOK)
 		rc := http.NewResponseController(w)
 		send := func(text string) bool {
+			_ = rc.SetWriteDeadline(time.Now().Add(streamWriteWait))
 			if _, err := io.WriteString(w, text); err != nil {
 				return false
 			}
 			return rc.Flush() == nil
 		}
+		// Leave the end of the answer time to be written, however long ago the last write was.
+		defer func() { _ = rc.SetWriteDeadline(time.Now().Add(streamWriteWait)) }()
+
 		sub := s.hub.Subscribe(reader.club.ID)
 		defer sub.Leave()
 		// The newest event's id goes to the browser, which sends it back when it reconnects.

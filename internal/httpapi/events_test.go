@@ -4,10 +4,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -305,6 +309,109 @@ func TestEventStreamLifetime(t *testing.T) {
 		again := openEvents(t, c, k.Server.URL, alfa, s.lastID)
 		if e := again.event("after reconnecting"); e.Title != "Mientras reconectaba" {
 			t.Fatalf("after reconnecting: %+v", e)
+		}
+	})
+}
+
+// smallBuffers makes the server's socket buffers those of a real network path: over loopback
+// the kernel would take a whole large answer into its buffers and the writer would never wait.
+type smallBuffers struct{ net.Listener }
+
+func (l smallBuffers) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok {
+		_ = tc.SetWriteBuffer(16 << 10)
+	}
+	return c, err
+}
+
+// serveWithLimits serves the kit's app with the production server (App.HTTPServer) and its
+// time limits, and returns its base URL.
+func serveWithLimits(t *testing.T, k *testkit.Kit) string {
+	t.Helper()
+	srv := k.App.HTTPServer()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.Serve(smallBuffers{ln}) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	return "http://" + ln.Addr().String()
+}
+
+// A client that asks for a large answer and never reads it is disconnected once the write
+// timeout has passed, instead of holding the connection.
+func TestSlowReaderIsDisconnected(t *testing.T) {
+	const timeout = 500 * time.Millisecond
+	testkit.EachWith(t, func(c *app.Config) { c.WriteTimeout = timeout }, func(t *testing.T, k *testkit.Kit) {
+		base := serveWithLimits(t, k)
+		// Read once without limits: huma keeps the description it wrote, so the slow request below is answered at once.
+		res, err := http.Get(k.Server.URL + "/api/openapi.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if len(full) < 200<<10 {
+			t.Fatalf("the API description is %d bytes: too small to fill the buffers", len(full))
+		}
+
+		// A small receive window, set before connecting so the handshake announces it.
+		d := net.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
+			return rc.Control(func(fd uintptr) { _ = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4<<10) })
+		}}
+		conn, err := d.Dial("tcp", strings.TrimPrefix(base, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if _, err := io.WriteString(conn, "GET /api/openapi.json HTTP/1.1\r\nHost: socius\r\n\r\n"); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(4 * timeout) // the client reads nothing
+		_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		n, err := io.Copy(io.Discard, conn)
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() || errors.Is(err, os.ErrDeadlineExceeded) {
+			t.Fatalf("the connection is open %v after the request (write timeout %v): read then, it gave %d bytes (an answer of %d) and stayed open",
+				4*timeout, timeout, n, len(full))
+		}
+		t.Logf("a client that did not read for %v got %d bytes of %d, then the end of the connection", 4*timeout, n, len(full))
+		if n == 0 || n >= int64(len(full)) {
+			t.Fatalf("want the beginning of the answer and then its end cut, got %d bytes of %d", n, len(full))
+		}
+	})
+}
+
+// The event stream is not an ordinary answer: it outlives the write timeout, extending its own
+// deadline at each write, while its keep-alives and events keep coming.
+func TestEventStreamOutlivesTheWriteTimeout(t *testing.T) {
+	const timeout = 500 * time.Millisecond
+	testkit.EachWith(t, func(c *app.Config) {
+		c.WriteTimeout = timeout
+		c.Stream.KeepAlive = 100 * time.Millisecond
+	}, func(t *testing.T, k *testkit.Kit) {
+		base := serveWithLimits(t, k)
+		alfa := k.Club("Alfa", access.Comunicacion)
+		k.User("ana", alfa, access.Social)
+		s := openEvents(t, mustLogin(t, k, "ana", testkit.Password), base, alfa, "")
+		start := time.Now()
+		keepAlives := 0
+		for time.Since(start) < 4*timeout {
+			l, ok := s.line(time.Second)
+			if !ok {
+				t.Fatalf("the stream ended %v after it opened (write timeout %v) after %d keep-alives", time.Since(start).Round(10*time.Millisecond), timeout, keepAlives)
+			}
+			if l == ": keep-alive" {
+				keepAlives++
+			}
+		}
+		pushToClub(t, k, alfa, "Tras el plazo")
+		if e := s.event("after the write timeout"); e.Title != "Tras el plazo" {
+			t.Fatalf("event: %+v", e)
+		}
+		if keepAlives < 10 {
+			t.Fatalf("%d keep-alives in %v", keepAlives, 4*timeout)
 		}
 	})
 }
