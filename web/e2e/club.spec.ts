@@ -115,6 +115,13 @@ test('basic mode: description, a picture and a logo, previewed, published and sh
 
 test('designer: drag a block onto the page, rename the club on it, save; the club page shows it; back to basic', async ({ page }) => {
   await as(page, 'admin', 'clubmanager');
+  // the designer asks no other site for anything (GrapesJS's telemetry, its icon font on a CDN)
+  const origin = new URL(page.url()).origin;
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin !== origin) outside.push(r.url());
+  });
   await page.getByTestId('club-design').click();
   await expect(page).toHaveURL(/\/app\/htmleditor/);
   const canvas = page.frameLocator('.gjs-frame');
@@ -160,6 +167,8 @@ test('designer: drag a block onto the page, rename the club on it, save; the clu
   // the designer opens the saved design again; leaving it unchanged asks nothing
   await page.goto('/app/htmleditor');
   await expect(canvas.locator('h1.club-name')).toHaveText(NEW_NAME);
+  await expect(canvas.locator('a.club-call')).toHaveAttribute('href', /^tel:/);
+  expect(outside).toEqual([]);
   await page.getByTestId('designer-back').click();
   await expect(page).toHaveURL(/\/app\/clubmanager/);
 
