@@ -749,7 +749,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A published product for its public QR link */
+        /** A published product by its public QR link's token */
         get: operations["publicProduct"];
         put?: never;
         post?: never;
@@ -1332,7 +1332,7 @@ export interface paths {
         /** The club's coupons, newest first; with oid only the active ones that apply to that order now */
         get: operations["couponList"];
         put?: never;
-        /** Create a coupon, or edit one (id) */
+        /** Create a coupon, or edit one (id); without the activate gate an edit keeps the coupon's status and, while it is on, its terms */
         post: operations["couponSave"];
         delete?: never;
         options?: never;
@@ -2117,7 +2117,7 @@ export interface components {
             min_amount_order?: number;
             notes?: string;
             product_categories?: number[] | null;
-            /** @description Active (default on) */
+            /** @description Active; absent: on when creating, unchanged when editing. Changing it by an edit needs the activate gate */
             status?: boolean | number;
             /** @description The description the form asks for */
             title: string;
@@ -2520,7 +2520,7 @@ export interface components {
             category_member?: number;
             /**
              * Format: int64
-             * @description Grams per month
+             * @description Grams per month; changing it needs a Manager or Administrador (a new member's default: the club's setting)
              */
             consum_forecast?: number;
             /** @description Without the plus */
@@ -2548,6 +2548,7 @@ export interface components {
             membership_id?: number;
             memcard_address?: components["schemas"]["Address"];
             memcard_roles?: string[];
+            /** @description Changing it needs a Manager or Administrador */
             monedero_negativo?: boolean | number;
             /**
              * Format: int64
@@ -2837,6 +2838,8 @@ export interface components {
             pid: number;
             /** @description Euros, at most two decimals and 1000000000 either way */
             precio: number;
+            /** @description The item of the product's public link (its QR code): a random token, not the id */
+            public_token: string;
             showintv: boolean;
             /** @description Published */
             status: boolean;
@@ -3266,6 +3269,8 @@ export interface components {
             precio: number;
             /** @description Has a public page (the QR's link): a published product of the point of sale */
             public: boolean;
+            /** @description The item of the public page's link; empty when it has none */
+            public_token: string;
             subtitle: string;
             titulo: string;
             type: string;
@@ -5251,7 +5256,10 @@ export interface operations {
             query: {
                 association: number;
             };
-            header?: never;
+            header?: {
+                /** @description The last event id the browser was sent; sent again by EventSource when it reconnects */
+                "Last-Event-ID"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6363,7 +6371,8 @@ export interface operations {
         parameters: {
             query: {
                 association: number;
-                item: number;
+                /** @description The product's public_token (a random token, never its id) */
+                item: string;
             };
             header?: never;
             path?: never;
