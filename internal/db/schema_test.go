@@ -37,19 +37,26 @@ func TestOneSchemaTwoEngines(t *testing.T) {
 	}
 }
 
-// describe migrates a fresh database of engine and lists its schema as comparable lines:
-// "table t", "column t.c null|not null", "index t(c1,c2) unique|plain [partial]".
-func describe(t *testing.T, engine string) []string {
+// migrated is a fresh database of engine with every migration applied, closed when the test ends.
+func migrated(t *testing.T, engine string) *db.DB {
 	t.Helper()
 	d, err := db.Open(testkit.DSN(t, engine))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer d.Close()
-	ctx := context.Background()
-	if err := d.Migrate(ctx); err != nil {
+	t.Cleanup(func() { d.Close() })
+	if err := d.Migrate(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	return d
+}
+
+// describe migrates a fresh database of engine and lists its schema as comparable lines:
+// "table t", "column t.c null|not null", "index t(c1,c2) unique|plain [partial]".
+func describe(t *testing.T, engine string) []string {
+	t.Helper()
+	d := migrated(t, engine)
+	ctx := context.Background()
 	var out []string
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
 	nullness := func(notNull bool) string {
@@ -214,15 +221,9 @@ var ledgerTables = []string{"orders", "order_lines", "order_refunds", "coupon_us
 func TestLedgerIdsAreNeverReused(t *testing.T) {
 	for _, engine := range testkit.Engines() {
 		t.Run(engine, func(t *testing.T) {
-			d, err := db.Open(testkit.DSN(t, engine))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer d.Close()
+			d := migrated(t, engine)
 			ctx := context.Background()
-			if err := d.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
+			var err error
 			var tables []string
 			query := `SELECT DISTINCT table_name FROM information_schema.columns WHERE table_schema = current_schema()
 				AND column_name IN ('amount', 'total', 'quantity', 'counted')
