@@ -413,8 +413,20 @@ func (s *Service) slowdown(failures, after int) time.Duration {
 const touchEvery = 60
 
 // Authenticate returns the session and user of a cookie token, or ErrNotFound
-// when there is none or it has expired.
+// when there is none or it has expired. The request counts as use: the
+// session's idle time starts again.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Session, *User, error) {
+	return s.authenticate(ctx, token, true)
+}
+
+// Peek is Authenticate for a check the person did not make (a live stream
+// asking again whether its reader is still logged in): it does not count as
+// use, so an open tab left alone still ends at the idle timeout.
+func (s *Service) Peek(ctx context.Context, token string) (*Session, *User, error) {
+	return s.authenticate(ctx, token, false)
+}
+
+func (s *Service) authenticate(ctx context.Context, token string, touch bool) (*Session, *User, error) {
 	if token == "" {
 		return nil, nil, ErrNotFound
 	}
@@ -438,7 +450,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Session, *Us
 	if u.Status != 1 {
 		return nil, nil, ErrNotFound
 	}
-	if now-sess.LastSeen >= touchEvery {
+	if touch && now-sess.LastSeen >= touchEvery {
 		if _, err := s.db.Exec(ctx, `UPDATE sessions SET last_seen = ? WHERE id = ?`, now, sess.ID); err != nil {
 			return nil, nil, err
 		}

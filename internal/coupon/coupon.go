@@ -120,7 +120,7 @@ type Input struct {
 	Code, Title, Description, Notes string
 	Type                            int
 	Discount                        *amount.Cents
-	Status                          *int // nil: on when creating, as it is when editing
+	Status                          *int // nil: on when creating (off without MaySwitch), as it is when editing
 	From, To                        int64
 	UsesCoupon, UsesUser, UserType  int
 	UserCategory                    int64
@@ -343,6 +343,12 @@ func (s *Service) Save(ctx context.Context, clubID, staffID int64, in Input) (*C
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		now := s.now().Unix()
 		status := 1
+		if id == 0 && !in.MaySwitch {
+			// Recepción creates coupons (the spec gives them the form) but does not
+			// switch them on: a coupon they make waits, off, for a Manager or an
+			// Administrador; made on, a 100 % coupon was a free order at the counter
+			status = 0
+		}
 		if id != 0 {
 			// The row is taken first (an UPDATE locks it), so the switch and
 			// terms checked here are the ones this edit replaces, not ones an
@@ -364,7 +370,7 @@ func (s *Service) Save(ctx context.Context, clubID, staffID int64, in Input) (*C
 			}
 			status = cur.Status
 		}
-		if in.Status != nil {
+		if in.Status != nil && (id != 0 || in.MaySwitch) { // an edit's status was checked by allowedOn
 			status = *in.Status
 		}
 		if in.UserCategory != 0 && !owned(ctx, tx, `SELECT id FROM club_categories WHERE id = ? AND club_id = ? AND type = 'membership'`, in.UserCategory, clubID) {

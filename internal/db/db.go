@@ -214,6 +214,18 @@ func Lock(ctx context.Context, tx *sqlx.Tx, space LockSpace, id int64) error {
 	return err
 }
 
+// LockShared takes (space, id) shared until tx ends: many holders at once,
+// none while another transaction holds it with Lock. Money coming into the
+// till (a pay, a top-up) takes it shared, so a close, which takes it
+// whole, waits for the pays already under way and counts them in its period.
+func LockShared(ctx context.Context, tx *sqlx.Tx, space LockSpace, id int64) error {
+	if tx.DriverName() != "pgx" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock_shared($1, $2)`, int32(space), int32(id))
+	return err
+}
+
 // ErrNoRows is returned by Get when nothing matches.
 var ErrNoRows = sql.ErrNoRows
 

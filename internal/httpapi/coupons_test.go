@@ -95,7 +95,12 @@ func TestCouponCreateEditDelete(t *testing.T) {
 		expectOK(t, "Beta's VERANO", post(w.betaAdm, map[string]any{"asocid": w.beta, "code": "VERANO", "title": "B", "type": 0, "discount": 1}))
 
 		// roles: Recepción creates (coupon form), Budtender does not; only Manager and Administrador activate and delete
-		expectOK(t, "recepción creates", post(w.recepcion, base(map[string]any{"code": "RECEP"})))
+		// a coupon Recepción makes waits, off, for a Manager or an Administrador to switch it on (made on, a 100 %
+		// coupon was a free order at the counter), whatever status the form sends
+		res = post(w.recepcion, base(map[string]any{"code": "RECEP", "status": 1, "discount": 100}))
+		if expectOK(t, "recepción creates", res); num(res.JSON["status"]) != 0 {
+			t.Fatalf("a coupon made by Recepción is on: %s", res)
+		}
 		if res := post(w.budtender, base(map[string]any{"code": "BUD"})); res.Status != 403 {
 			t.Fatalf("budtender created a coupon: %s", res)
 		}

@@ -66,7 +66,7 @@ func (r *streamReader) mayRead(e notify.Event) bool {
 // recheck reads the reader's session, staff record and club again, as the stream's gate
 // would for a new request; false when the gate would now refuse them (or cannot tell).
 func (s *Server) recheck(ctx context.Context, r *streamReader) bool {
-	_, u, err := s.auth.Authenticate(ctx, r.token)
+	_, u, err := s.auth.Peek(ctx, r.token)
 	if err != nil || u.ID != r.userID {
 		return false
 	}

@@ -169,7 +169,8 @@ func TestProductExportNeutralisesFormulas(t *testing.T) {
 func TestHugeAmountsRefused(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
 		w := newCatalogWorld(t, k)
-		pid := num(w.save(t, w.product("Critical"))["pid"])
+		// free (no price, no cost): a thousand million grams of it stay within a product's stock value
+		pid := num(w.save(t, w.product("Critical", "price", 0, "cost", 0))["pid"])
 		post := func(body string) *testkit.Response {
 			return w.admin.Raw("POST", "/api/product_stock", body, map[string]string{"X-CSRF-Token": w.admin.CSRF, "Content-Type": "application/json"})
 		}

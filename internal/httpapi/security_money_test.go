@@ -231,6 +231,7 @@ func TestRefundMethodAndTheBox(t *testing.T) {
 
 // The real weight lies within the club's discrepancy on both sides of the charged quantity: 100 g
 // charged with a real weight of 0.001 g counted 0.001 g against the month and moved 0.001 g of stock.
+// Only a weighed product has a real weight: a unit product moves the units charged.
 func TestRealWeightOnBothSides(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
 		w := newPOSWorld(t, k) // discrepancy 5 %
@@ -242,6 +243,19 @@ func TestRealWeightOnBothSides(t *testing.T) {
 		if money(lineOf(orderOf(res), 0)["grams"]) != "1.9" {
 			t.Fatalf("grams: %v", lineOf(orderOf(res), 0)["grams"])
 		}
+		expectOK(t, "no Amnesia", w.cart(w.budtender, w.socio, nil, []any{w.amnesia, 0}))
+		// a unit product has no real weight: 1 unit charged with a real quantity of 5 took 5 from the stock
+		res = w.cart(w.budtender, w.socio, nil, []any{w.agua, 1, 5})
+		expectOK(t, "a unit product with a real quantity", res)
+		if l := lineOf(orderOf(res), 0); money(l["real_quantity"]) != "1" || money(l["grams"]) != "2" {
+			t.Fatalf("unit line: real %v, grams %v", l["real_quantity"], l["grams"])
+		}
+		expectOK(t, "pay", w.pay(w.budtender, num(orderOf(res)["oid"]), "cash", nil))
+		var stock int64
+		if err := k.App.DB.Get(t.Context(), &stock, `SELECT stock FROM products WHERE id = ?`, w.agua); err != nil || stock != 9000 {
+			t.Fatalf("Agua's stock after selling 1 of 10: %d (%v)", stock, err)
+		}
+		reconcile(t, k)
 	})
 }
 

@@ -425,6 +425,12 @@ func (s *Service) resolve(ctx context.Context, q db.Q, clubID int64, in []LineIn
 			continue
 		}
 		field := fmt.Sprintf("products[%d]", i)
+		if p.Type != "peso" {
+			// only a weighed product has a real weight: a unit product's stock and
+			// grams follow the units charged (0.001 units charged with a real
+			// quantity of 100 took 100 out of the stock)
+			out[i].real, r.real = int64(r.in.Quantity), int64(r.in.Quantity)
+		}
 		if p.Unlimited == 0 && r.real > p.Stock {
 			return nil, problem.Invalidf("order.stock_insufficient", field+".quantity", "No hay stock suficiente de %s", p.Title).With("product", p.Title)
 		}

@@ -1,6 +1,7 @@
 package pos
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -244,8 +245,11 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 				return err
 			}
 		}
-		// each coupon counts one use, exactly once: the pay of an order happens once
-		for _, c := range coupons {
+		// each coupon counts one use, exactly once: the pay of an order happens once;
+		// in id order, so two pays with the same coupons take their rows in one order
+		byID := slices.Clone(coupons)
+		slices.SortFunc(byID, func(a, b *coupon.Coupon) int { return cmp.Compare(a.ID, b.ID) })
+		for _, c := range byID {
 			if err := coupon.Record(ctx, tx, clubID, c, o.ID, m.ID, now); err != nil {
 				return err
 			}
@@ -336,8 +340,14 @@ func (s *Service) forecastCheck(ctx context.Context, q db.Q, clubID int64) (bool
 	return len(titles) == 0 || titles[0] != "off", nil
 }
 
-// cashMove records money taken or given back at the till.
+// cashMove records money taken or given back at the till, holding the till
+// shared: a close waits for it, so a pay under way when the close starts is
+// counted in the closed period, and its row's id comes before the close's
+// opening movement (the date-range box figures rely on that order).
 func cashMove(ctx context.Context, tx *sqlx.Tx, clubID int64, typ, payType string, cents, orderID, memberID, staff, now int64) error {
+	if err := db.LockShared(ctx, tx, db.LockTill, clubID); err != nil {
+		return err
+	}
 	var oid any
 	if orderID != 0 {
 		oid = orderID

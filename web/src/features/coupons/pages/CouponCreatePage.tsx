@@ -74,7 +74,9 @@ export default function CouponCreatePage() {
     const all = { ...EMPTY_FORM, ...form.getFieldsValue(true), ...v } as CouponForm;
     save.mutate(bodyFromForm(all), {
       onSuccess: (c) => {
-        message.success(t('coupons.form.saved', { code: c.code }), 3);
+        // a coupon made by a role that does not switch coupons on waits, off, for a Manager or an Administrador
+        if (c.status === 1) message.success(t('coupons.form.saved', { code: c.code }), 3);
+        else message.info(t('coupons.form.savedOff', { code: c.code }), 5);
         navigate(`/cupons?id=${c.id}`);
       },
       onError: (e) => {
