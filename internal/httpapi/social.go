@@ -5,12 +5,14 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"socius/internal/access"
 	"socius/internal/amount"
 	"socius/internal/catalog"
 	"socius/internal/files"
 	"socius/internal/notify"
+	"socius/internal/report"
 	"socius/internal/social"
 )
 
@@ -144,16 +146,20 @@ type EventItem struct {
 	NID       int64         `json:"nid"`
 	Title     string        `json:"title"`
 	Body      string        `json:"body" doc:"Sanitised HTML"`
-	StartDate string        `json:"start_date" doc:"YYYY-MM-DD"`
-	EndDate   string        `json:"end_date" doc:"YYYY-MM-DD"`
+	StartDate int64         `json:"start_date" doc:"Unix seconds: 00:00:00 of the first day, club time zone"`
+	EndDate   int64         `json:"end_date" doc:"Unix seconds: 23:59:59 of the last day, club time zone"`
 	Images    []SocialImage `json:"images"`
 	Counter   int           `json:"counter" doc:"Members signed up"`
 	Attending bool          `json:"attending" doc:"Whether the caller's member record is signed up"`
 	Created   int64         `json:"created" doc:"Unix seconds"`
 }
 
-func eventItem(e *social.Event) EventItem {
-	return EventItem{NID: e.ID, Title: e.Title, Body: e.Body, StartDate: e.StartDate, EndDate: e.EndDate, Images: socialImages(e.Images),
+// eventItem answers an event's days, stored as calendar days of the club, as the first and the
+// last second of its span.
+func eventItem(e *social.Event, loc *time.Location) EventItem {
+	first, _ := report.Day(e.StartDate, loc)
+	last, _ := report.Day(e.EndDate, loc)
+	return EventItem{NID: e.ID, Title: e.Title, Body: e.Body, StartDate: first.Start, EndDate: last.End, Images: socialImages(e.Images),
 		Counter: e.Counter, Attending: e.Attending, Created: e.Created}
 }
 
@@ -172,19 +178,19 @@ func (s *Server) eventList(ctx context.Context, in *eventListInput) (*eventListO
 	}
 	out := &eventListOutput{Body: make([]EventItem, len(list))}
 	for i := range list {
-		out.Body[i] = eventItem(&list[i])
+		out.Body[i] = eventItem(&list[i], ri.Club.Location())
 	}
 	return out, nil
 }
 
 type eventPublishInput struct {
 	Body struct {
-		Association int64    `json:"association" doc:"Club id"`
-		Title       string   `json:"title" maxLength:"400"`
-		Body        string   `json:"body,omitempty" maxLength:"200000" doc:"HTML; sanitised before it is stored"`
-		StartDate   string   `json:"start_date" doc:"YYYY-MM-DD"`
-		EndDate     string   `json:"end_date" doc:"YYYY-MM-DD"`
-		Images      []string `json:"images,omitempty" maxItems:"10" doc:"Base64 data URLs (PNG, JPEG, GIF, WebP)"`
+		Association int64     `json:"association" doc:"Club id"`
+		Title       string    `json:"title" maxLength:"400"`
+		Body        string    `json:"body,omitempty" maxLength:"200000" doc:"HTML; sanitised before it is stored"`
+		StartDate   UnixOrDay `json:"start_date" doc:"The first day: unix seconds (any second of it, club time zone) or YYYY-MM-DD"`
+		EndDate     UnixOrDay `json:"end_date" doc:"The last day, as start_date"`
+		Images      []string  `json:"images,omitempty" maxItems:"10" doc:"Base64 data URLs (PNG, JPEG, GIF, WebP)"`
 	}
 }
 
@@ -193,8 +199,9 @@ type eventOutput struct{ Body EventItem }
 func (s *Server) eventPublish(ctx context.Context, in *eventPublishInput) (*eventOutput, error) {
 	ri := info(ctx)
 	b := in.Body
+	loc := ri.Club.Location()
 	id, err := s.social.PublishEvent(ctx, ri.Club.ID, ri.User.ID, social.EventInput{Title: b.Title, Body: b.Body,
-		StartDate: b.StartDate, EndDate: b.EndDate, Images: b.Images})
+		StartDate: b.StartDate.Day(loc), EndDate: b.EndDate.Day(loc), Images: b.Images})
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +209,7 @@ func (s *Server) eventPublish(ctx context.Context, in *eventPublishInput) (*even
 	if err != nil {
 		return nil, err
 	}
-	return &eventOutput{Body: eventItem(&list[0])}, nil
+	return &eventOutput{Body: eventItem(&list[0], loc)}, nil
 }
 
 func (s *Server) eventDelete(ctx context.Context, in *socialDeleteInput) (*successOutput, error) {

@@ -6,9 +6,11 @@ import (
 	"image/color"
 	"strings"
 	"testing"
+	"time"
 
 	"socius/internal/access"
 	"socius/internal/app"
+	"socius/internal/club"
 	"socius/internal/testkit"
 )
 
@@ -143,7 +145,9 @@ func TestSocialEvents(t *testing.T) {
 		res := publish(ev(map[string]any{"images": []string{dataURL("image/png", smallPNG(t, color.Black))}}))
 		expectOK(t, "publish", res)
 		nid := num(res.JSON["nid"])
-		if res.JSON["start_date"] != "2026-11-27" || res.JSON["end_date"] != "2026-11-28" || num(res.JSON["counter"]) != 0 || len(objects(t, res.JSON["images"])) != 1 {
+		madrid, _ := time.LoadLocation("Europe/Madrid")
+		if num(res.JSON["start_date"]) != time.Date(2026, 11, 27, 0, 0, 0, 0, madrid).Unix() || num(res.JSON["end_date"]) != time.Date(2026, 11, 29, 0, 0, 0, 0, madrid).Unix()-1 ||
+			num(res.JSON["counter"]) != 0 || len(objects(t, res.JSON["images"])) != 1 {
 			t.Fatalf("published event: %s", res)
 		}
 
@@ -185,6 +189,64 @@ func TestSocialEvents(t *testing.T) {
 			t.Fatalf("sign-ups left after delete: %d", n)
 		}
 		expectErr(t, "attend a deleted event", attend(w.socia, w.alfa, nid), 404, "event.not_found", "")
+	})
+}
+
+// An event's days travel as unix seconds, as every date of the spec: an instant is read as the
+// day it falls on in the club's time zone, and the event is answered from 00:00:00 of its first
+// day to 23:59:59 of its last. A day written YYYY-MM-DD is still read, in that zone too.
+func TestEventDatesInUnixSeconds(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newSocialWorld(t, k)
+		exec(t, k, `UPDATE clubs SET timezone = 'America/Santiago' WHERE id = ?`, w.alfa)
+		zone := club.Location("America/Santiago")
+		at := func(day, hour, minute int) int64 { return time.Date(2026, 11, day, hour, minute, 0, 0, zone).Unix() }
+		first, last := at(27, 0, 0), at(29, 0, 0)-1 // 00:00:00 of the 27th, 23:59:59 of the 28th
+		publish := func(start, end any) *testkit.Response {
+			return w.social.Do("POST", "/api/event", map[string]any{"association": w.alfa, "title": "Cata", "start_date": start, "end_date": end})
+		}
+		days := func(what string, e map[string]any) {
+			t.Helper()
+			s, sok := e["start_date"].(float64)
+			f, fok := e["end_date"].(float64)
+			if !sok || !fok || int64(s) != first || int64(f) != last {
+				t.Fatalf("%s: want start_date %d and end_date %d (unix seconds), got %#v and %#v", what, first, last, e["start_date"], e["end_date"])
+			}
+		}
+
+		// 23:30 of the 27th in the club is the 28th in UTC and in Madrid: still the 27th.
+		res := publish(at(27, 23, 30), at(28, 18, 0))
+		expectOK(t, "unix seconds", res)
+		days("published with unix seconds", res.JSON)
+		nid := num(res.JSON["nid"])
+		one := listBody(t, w.socia.Do("GET", fmt.Sprintf("/api/event/retrieve?association=%d&nid=%d", w.alfa, nid), nil))
+		if len(one) != 1 {
+			t.Fatalf("retrieve: %v", one)
+		}
+		days("retrieved", one[0])
+		// What was read goes back unchanged.
+		res = publish(one[0]["start_date"], one[0]["end_date"])
+		expectOK(t, "the dates as read", res)
+		days("published with the dates read", res.JSON)
+		res = publish("2026-11-27", "2026-11-28")
+		expectOK(t, "YYYY-MM-DD", res)
+		days("published with YYYY-MM-DD", res.JSON)
+		// One day: from its first second to its last.
+		res = publish(at(27, 10, 0), at(27, 12, 0))
+		if expectOK(t, "one day", res); num(res.JSON["start_date"]) != first || num(res.JSON["end_date"]) != at(28, 0, 0)-1 {
+			t.Fatalf("one-day event: %s", res)
+		}
+
+		before := k.Count("social_events", "1=1")
+		expectErr(t, "end before start in unix seconds", publish(at(28, 9, 0), at(27, 22, 0)), 400, "event.dates_order", "La fecha de fin no puede ser anterior a la de inicio")
+		expectErr(t, "no start", publish(0, at(28, 9, 0)), 400, "event.dates_required", "")
+		expectErr(t, "negative start", publish(-86400, at(28, 9, 0)), 400, "event.dates_required", "")
+		expectErr(t, "a day in another format", publish("27/11/2026", at(28, 9, 0)), 400, "event.dates_required", "")
+		expectErr(t, "beyond year 9999", publish(at(27, 0, 0), int64(1)<<50), 400, "event.dates_required", "")
+		expectErr(t, "a boolean", publish(true, at(28, 9, 0)), 400, "request.invalid", "")
+		if n := k.Count("social_events", "1=1"); n != before {
+			t.Fatalf("refused events stored: %d, want %d", n, before)
+		}
 	})
 }
 

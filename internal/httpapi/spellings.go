@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 )
@@ -57,4 +59,38 @@ func (m *MemberStatus) UnmarshalJSON(b []byte) error {
 func (MemberStatus) Schema(huma.Registry) *huma.Schema {
 	zero, one := 0.0, 1.0
 	return &huma.Schema{OneOf: []*huma.Schema{{Type: huma.TypeInteger, Minimum: &zero, Maximum: &one}, {Type: huma.TypeString, Enum: []any{"active", "inactive"}}}}
+}
+
+// UnixOrDay is a day sent as unix seconds, as the spec writes every date (any second of the day,
+// read in the club's time zone), or as YYYY-MM-DD (an event's start_date and end_date); it is
+// answered as unix seconds. Other text is kept for the service to refuse with its own message.
+type UnixOrDay struct {
+	unix int64
+	text string
+}
+
+// UnmarshalJSON reads a number of seconds or a text.
+func (d *UnixOrDay) UnmarshalJSON(b []byte) error {
+	*d = UnixOrDay{}
+	switch {
+	case string(b) == "null":
+		return nil
+	case len(b) > 0 && b[0] == '"':
+		return json.Unmarshal(b, &d.text)
+	}
+	return json.Unmarshal(b, &d.unix)
+}
+
+// Schema admits both spellings.
+func (UnixOrDay) Schema(huma.Registry) *huma.Schema {
+	return &huma.Schema{OneOf: []*huma.Schema{{Type: huma.TypeInteger, Format: "int64"}, {Type: huma.TypeString}}}
+}
+
+// Day is the calendar day (YYYY-MM-DD) d names in loc: "" when it names none (absent, or zero or
+// negative seconds), the text as it came when it was sent as one.
+func (d UnixOrDay) Day(loc *time.Location) string {
+	if d.text != "" || d.unix <= 0 {
+		return d.text
+	}
+	return time.Unix(d.unix, 0).In(loc).Format(time.DateOnly)
 }

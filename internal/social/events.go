@@ -15,7 +15,7 @@ import (
 var ErrEventNotFound = &problem.NotFound{Code: "event.not_found", Message: "Evento no encontrado"}
 
 var (
-	errEventDates = problem.Invalidf("event.dates_required", "start_date", "Indica las fechas de inicio y de fin (AAAA-MM-DD)")
+	errEventDates = problem.Invalidf("event.dates_required", "start_date", "Indica las fechas de inicio y de fin")
 	errEventOrder = problem.Invalidf("event.dates_order", "end_date", "La fecha de fin no puede ser anterior a la de inicio")
 )
 
@@ -33,7 +33,7 @@ type Event struct {
 	Images    []Image
 }
 
-// EventInput is what staff publish. Dates are calendar days, YYYY-MM-DD.
+// EventInput is what staff publish. Dates are calendar days of the club, YYYY-MM-DD.
 type EventInput struct {
 	Title, Body        string
 	StartDate, EndDate string

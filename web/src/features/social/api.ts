@@ -3,12 +3,17 @@ import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
 
 export type NewsItem = components['schemas']['NewsItem'];
-export type EventItem = components['schemas']['EventItem'];
+/** An event's days travel as unix seconds: it runs from 00:00:00 of the first to 23:59:59 of the last (club time zone). */
+interface EventDays {
+  start_date: number;
+  end_date: number;
+}
+export type EventItem = Omit<components['schemas']['EventItem'], keyof EventDays> & EventDays;
 export type NewsBody = Omit<components['schemas']['NewsPublishInputBody'], 'cid' | '$schema'>;
 export type Consult = components['schemas']['Consult'];
 export type TvSettings = Omit<components['schemas']['TVSettingsBody'], '$schema'>;
 export type TvProduct = components['schemas']['TVProduct'];
-export type EventBody = Omit<components['schemas']['EventPublishInputBody'], 'association' | '$schema'>;
+export type EventBody = Omit<components['schemas']['EventPublishInputBody'], 'association' | '$schema' | keyof EventDays> & EventDays;
 
 /** Spec part 2 §9: news and events, 24 a page. */
 export const SOCIAL_PAGE = 24;
@@ -36,7 +41,8 @@ export function useNews(club: number | null) {
 export function useEvents(club: number | null) {
   return useQuery({
     queryKey: socialKeys.events(club ?? 0),
-    queryFn: async () => (await unwrap(api.GET('/api/event/retrieve', { params: { query: { association: club! } } }))) ?? [],
+    // the generated types may still describe the days as YYYY-MM-DD text: the server answers seconds
+    queryFn: async () => ((await unwrap(api.GET('/api/event/retrieve', { params: { query: { association: club! } } }))) ?? []) as unknown as EventItem[],
     enabled: club !== null,
   });
 }
@@ -55,7 +61,8 @@ export function usePublishNews(club: number | null) {
 export function usePublishEvent(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: EventBody) => unwrap(api.POST('/api/event', { body: { association: club!, ...body } })),
+    mutationFn: (body: EventBody) =>
+      unwrap(api.POST('/api/event', { body: { association: club!, ...body } as unknown as components['schemas']['EventPublishInputBody'] })),
     meta: { localErrors: true },
     onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: socialKeys.events(club) }),
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { byCategory, matches, textCut, tvInterval } from './model';
+import { formatDate } from '../../shared/format';
+import { dayjs } from '../../shared/format/dayjs';
+import { byCategory, daySeconds, matches, textCut, tvInterval } from './model';
 
 describe('matches', () => {
   it('finds words in the title or subtitle, without case or accents', () => {
@@ -32,5 +34,14 @@ describe('tvInterval', () => {
     expect(tvInterval('1000000')).toBeNull();
     expect(tvInterval('999')).toBeNull();
     expect(tvInterval('10 s')).toBeNull();
+  });
+});
+
+describe('daySeconds', () => {
+  it('sends a picked day as the seconds of its noon, shown as that day', () => {
+    const picked = dayjs('2026-11-27T00:00:00');
+    expect(daySeconds(picked)).toBe(dayjs('2026-11-27T12:00:00').unix());
+    expect(daySeconds(dayjs('2026-11-27T23:59:59'))).toBe(daySeconds(picked));
+    expect(formatDate(daySeconds(picked))).toBe('27/11/2026');
   });
 });

@@ -1,3 +1,5 @@
+import type { Dayjs } from 'dayjs';
+
 /** What a news item or an event shows, in the list's panel and in the create page's preview. */
 export interface Publication {
   title: string;
@@ -6,14 +8,22 @@ export interface Publication {
   body: string;
   /** Image addresses (stored URLs or data URLs), the first is the cover. */
   images: string[];
-  /** Events: the first and last day, YYYY-MM-DD. */
-  startDate?: string;
-  endDate?: string;
+  /** Events: the first and last day, unix seconds (any second of each). */
+  startDate?: number;
+  endDate?: number;
   /** Events: members signed up. */
   counter?: number;
 }
 
 export { bodyHtml } from '../../shared/format/body';
+
+/**
+ * A picked day as the unix seconds sent for it: its noon, so that the server, which reads the day
+ * in the club's time zone, finds the same day from a browser up to 12 hours away.
+ */
+export function daySeconds(day: Dayjs): number {
+  return day.hour(12).minute(0).second(0).millisecond(0).unix();
+}
 
 /** Case- and accent-insensitive "contains" over a publication's title and subtitle. */
 export function matches(p: { title: string; subtitle?: string }, text: string): boolean {

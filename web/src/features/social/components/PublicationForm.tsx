@@ -10,7 +10,7 @@ import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ImagesField } from '../../../shared/ui/ImagesField';
 import { usePublishEvent, usePublishNews } from '../api';
-import { bodyHtml } from '../model';
+import { bodyHtml, daySeconds } from '../model';
 import styles from '../social.module.css';
 import { PublicationView } from './PublicationView';
 
@@ -72,7 +72,7 @@ export function PublicationForm({ kind }: { kind: 'news' | 'events' }) {
       news.mutate({ title: v.title, subtitle: v.subtitle ?? '', body, images: v.images ?? [] }, { onSuccess: done, onError: refused });
     } else {
       event.mutate(
-        { title: v.title, body, images: v.images ?? [], start_date: v.start!.format('YYYY-MM-DD'), end_date: v.end!.format('YYYY-MM-DD') },
+        { title: v.title, body, images: v.images ?? [], start_date: daySeconds(v.start!), end_date: daySeconds(v.end!) },
         { onSuccess: done, onError: refused },
       );
     }
@@ -83,8 +83,8 @@ export function PublicationForm({ kind }: { kind: 'news' | 'events' }) {
     subtitle: kind === 'news' ? values?.subtitle?.trim() : undefined,
     body: bodyHtml(values?.body ?? ''),
     images: values?.images ?? [],
-    startDate: kind === 'events' ? values?.start?.format('YYYY-MM-DD') : undefined,
-    endDate: kind === 'events' ? values?.end?.format('YYYY-MM-DD') : undefined,
+    startDate: kind === 'events' && values?.start ? daySeconds(values.start) : undefined,
+    endDate: kind === 'events' && values?.end ? daySeconds(values.end) : undefined,
     counter: kind === 'events' ? 0 : undefined,
   };
 

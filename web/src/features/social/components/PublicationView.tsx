@@ -13,11 +13,8 @@ import styles from '../social.module.css';
  */
 export function PublicationView({ item, testId }: { item: Publication; testId?: string }) {
   const { t } = useTranslation();
-  const dates =
-    item.startDate &&
-    (item.endDate && item.endDate !== item.startDate
-      ? t('social.events.fromTo', { from: formatDate(item.startDate), to: formatDate(item.endDate) })
-      : formatDate(item.startDate));
+  const [from, to] = [formatDate(item.startDate), formatDate(item.endDate)];
+  const dates = from && (to && to !== from ? t('social.events.fromTo', { from, to }) : from);
   return (
     <article className={styles.view} data-testid={testId}>
       <div className={styles.cover}>

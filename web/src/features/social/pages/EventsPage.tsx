@@ -30,8 +30,8 @@ export default function EventsPage() {
       className: styles.num,
       defaultSortOrder: 'descend',
       sortDirections: ['descend', 'ascend'],
-      sorter: (a, b) => a.start_date.localeCompare(b.start_date) || a.nid - b.nid,
-      render: (d: string) => formatDate(d),
+      sorter: (a, b) => a.start_date - b.start_date || a.nid - b.nid,
+      render: (d: number) => formatDate(d),
     },
     {
       key: 'end',
@@ -39,8 +39,8 @@ export default function EventsPage() {
       dataIndex: 'end_date',
       width: 130,
       className: styles.num,
-      sorter: (a, b) => a.end_date.localeCompare(b.end_date),
-      render: (d: string) => formatDate(d),
+      sorter: (a, b) => a.end_date - b.end_date,
+      render: (d: number) => formatDate(d),
     },
     {
       key: 'counter',
