@@ -77,8 +77,10 @@ type couponSaveInput struct {
 		Type              int           `json:"type" doc:"0 euros, 1 percent"`
 		Discount          *amount.Cents `json:"discount,omitempty"`
 		Status            *Flag         `json:"status,omitempty" doc:"Active; absent: on when creating, unchanged when editing. Changing it by an edit needs the activate gate"`
-		From              int64         `json:"from,omitempty" doc:"First day (unix seconds); the coupon starts at 00:00 of that day, club time zone"`
-		To                int64         `json:"to,omitempty" doc:"Last day (unix seconds); the coupon ends at 23:59:59 of that day, club time zone"`
+		From              *int64        `json:"from,omitempty" doc:"First day (unix seconds); the coupon starts at 00:00 of that day, club time zone"`
+		FromDate          *int64        `json:"from_date,omitempty" doc:"The first day under the name the list answers with; with from, the same day"`
+		To                *int64        `json:"to,omitempty" doc:"Last day (unix seconds); the coupon ends at 23:59:59 of that day, club time zone"`
+		ToDate            *int64        `json:"to_date,omitempty" doc:"The last day under the name the list answers with; with to, the same day"`
 		UseNumberCoupon   int           `json:"use_number_coupon,omitempty" doc:"Uses in all; 0 = unlimited"`
 		UseNumberUser     int           `json:"use_number_user,omitempty" doc:"Uses per member; 0 = unlimited"`
 		UseUserType       int           `json:"use_user_type,omitempty" doc:"1 recreational, 2 therapeutic; 0 any"`
@@ -104,8 +106,16 @@ func (s *Server) couponSave(ctx context.Context, in *couponSaveInput) (*couponOu
 		}
 		status = &on
 	}
+	from, err := dayUnderTwoNames("coupon.dates_disagree", "from", b.From, "from_date", b.FromDate, ri.Club.Location())
+	if err != nil {
+		return nil, err
+	}
+	to, err := dayUnderTwoNames("coupon.dates_disagree", "to", b.To, "to_date", b.ToDate, ri.Club.Location())
+	if err != nil {
+		return nil, err
+	}
 	c, err := s.coupons.Save(ctx, ri.Club.ID, ri.User.ID, coupon.Input{ID: b.ID, Code: b.Code, Title: b.Title, Description: b.Description,
-		Notes: b.Notes, Type: b.Type, Discount: b.Discount, Status: status, From: b.From, To: b.To, UsesCoupon: b.UseNumberCoupon,
+		Notes: b.Notes, Type: b.Type, Discount: b.Discount, Status: status, From: from, To: to, UsesCoupon: b.UseNumberCoupon,
 		UsesUser: b.UseNumberUser, UserType: b.UseUserType, UserCategory: b.UseUserCategory, ProductCategories: b.ProductCategories,
 		Products: b.UseProducts, MinAmount: b.MinAmountOrder, Cumulative: bool(b.Cumulative), Timezone: ri.Club.Timezone,
 		MaySwitch: access.Screen(couponSwitchGate).Allows(ri.Club.Flags, ri.Staff.Roles)})

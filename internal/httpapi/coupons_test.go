@@ -489,3 +489,104 @@ func TestCouponEditKeepsItsSwitch(t *testing.T) {
 		}
 	})
 }
+
+// A client that edits the coupon it read sends its days back under the names the list answers
+// with, from_date and to_date: they are taken as from and to. Both names at once are taken when
+// they name the same day and refused, changing nothing, when they do not.
+func TestCouponDatesUnderTheNamesItIsReadWith(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newPOSWorld(t, k)
+		madrid, _ := time.LoadLocation("Europe/Madrid")
+		at := func(month time.Month, day, hour int) int64 {
+			return time.Date(2026, month, day, hour, 0, 0, 0, madrid).Unix()
+		}
+		firstSecond := func(month time.Month, day int) int64 { return at(month, day, 0) }
+		lastSecond := func(month time.Month, day int) int64 { return at(month, day+1, 0) - 1 }
+		days := func(what string, c map[string]any, from, to int64) {
+			t.Helper()
+			if num(c["from_date"]) != from || num(c["to_date"]) != to {
+				t.Fatalf("%s: want from_date %d and to_date %d, got %v and %v", what, from, to, c["from_date"], c["to_date"])
+			}
+		}
+
+		res := w.admin.Do("POST", couponAPI, map[string]any{"asocid": w.alfa, "code": "JULIO", "title": "Julio", "type": 1, "discount": 10,
+			"from_date": at(7, 1, 12), "to_date": at(7, 31, 9)})
+		expectOK(t, "created with from_date and to_date", res)
+		days("created with from_date and to_date", res.JSON, firstSecond(7, 1), lastSecond(7, 31))
+		id := num(res.JSON["id"])
+
+		// read is the coupon as the list answers it, less the figures only the server writes.
+		read := func() map[string]any {
+			t.Helper()
+			for _, c := range objects(t, w.admin.Do("GET", fmt.Sprintf("%s?asocid=%d", couponAPI, w.alfa), nil).JSON["data"]) {
+				if num(c["id"]) == id {
+					for _, computed := range []string{"uses", "products", "created", "changed"} {
+						delete(c, computed)
+					}
+					return c
+				}
+			}
+			t.Fatal("the coupon is not listed")
+			return nil
+		}
+		// Everything read goes back with one change: the days stay.
+		c := read()
+		c["asocid"], c["title"] = w.alfa, "Julio entero"
+		res = w.admin.Do("POST", couponAPI, c)
+		expectOK(t, "the coupon as read, with a new title", res)
+		days("edited as read", res.JSON, firstSecond(7, 1), lastSecond(7, 31))
+		if res.JSON["title"] != "Julio entero" {
+			t.Fatalf("edited as read: %s", res)
+		}
+		// Moved by the names it was read with.
+		c = read()
+		c["asocid"], c["from_date"], c["to_date"] = w.alfa, at(8, 1, 0), at(8, 15, 0)
+		res = w.admin.Do("POST", couponAPI, c)
+		expectOK(t, "moved by from_date and to_date", res)
+		days("moved by from_date and to_date", res.JSON, firstSecond(8, 1), lastSecond(8, 15))
+
+		// Both names for the same day: taken.
+		both := map[string]any{"asocid": w.alfa, "id": id, "code": "JULIO", "title": "Agosto", "type": 1, "discount": 10,
+			"from": at(8, 2, 10), "from_date": firstSecond(8, 2), "to": at(8, 20, 18), "to_date": lastSecond(8, 20)}
+		res = w.admin.Do("POST", couponAPI, both)
+		expectOK(t, "both names for the same days", res)
+		days("both names for the same days", res.JSON, firstSecond(8, 2), lastSecond(8, 20))
+
+		// Both names for different days: refused, in Spanish, naming the field; nothing changes.
+		var before string
+		snapshot := func() string {
+			var r struct {
+				From  int64  `db:"from_date"`
+				To    int64  `db:"to_date"`
+				Title string `db:"title"`
+			}
+			if err := k.App.DB.Get(t.Context(), &r, `SELECT from_date, to_date, title FROM coupons WHERE id = ?`, id); err != nil {
+				t.Fatal(err)
+			}
+			return fmt.Sprint(r)
+		}
+		before = snapshot()
+		for _, tc := range []struct {
+			field string
+			extra map[string]any
+			msg   string
+		}{
+			{"from", map[string]any{"from": at(9, 1, 0), "from_date": at(8, 2, 0)}, "Las fechas from y from_date no coinciden: envía solo una de las dos"},
+			{"to", map[string]any{"to": at(9, 30, 0), "to_date": at(8, 20, 0)}, "Las fechas to y to_date no coinciden: envía solo una de las dos"},
+			{"from", map[string]any{"from": 0, "from_date": at(8, 2, 0)}, "Las fechas from y from_date no coinciden: envía solo una de las dos"},
+		} {
+			b := map[string]any{"asocid": w.alfa, "id": id, "code": "JULIO", "title": "Septiembre", "type": 1, "discount": 10}
+			for k, v := range tc.extra {
+				b[k] = v
+			}
+			res := w.admin.Do("POST", couponAPI, b)
+			expectErr(t, fmt.Sprintf("disagreeing %v", tc.extra), res, 400, "coupon.dates_disagree", tc.msg)
+			if f := jget(res.JSON, "field"); f != tc.field {
+				t.Fatalf("disagreeing %v: the refusal names field %v, want %s: %s", tc.extra, f, tc.field, res)
+			}
+			if after := snapshot(); after != before {
+				t.Fatalf("a refused edit changed the coupon from %s to %s", before, after)
+			}
+		}
+	})
+}

@@ -192,7 +192,7 @@ var objectInputs = map[string]string{
 // notObjectNames are integer inputs that are quantities, dates or choices,
 // never a reference: page, limit, days …
 var notObjectNames = []string{"page", "limit", "days", "number", "descuento", "interval", "consum_forecast", "birthday",
-	"birthdate", "datetime", "start_date", "end_date", "from", "to", "use_number_coupon", "use_number_user", "use_user_type",
+	"birthdate", "datetime", "start_date", "end_date", "from", "to", "from_date", "to_date", "use_number_coupon", "use_number_user", "use_user_type",
 	"valoration", "type", "status_member"}
 
 // objectBodies completes a generated body where the schema alone does not

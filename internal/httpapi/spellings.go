@@ -6,10 +6,12 @@ import (
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
+
+	"socius/internal/problem"
 )
 
 // The spec writes some values two ways, and existing clients of these paths send either: the
-// server accepts both and answers in one.
+// server accepts both and answers in one. Some fields it names two ways as well (dayUnderTwoNames).
 
 // Flag is a yes/no sent either as a boolean or as 0/1 (product thc, menuexport, status, discount,
 // unlimited_stock; member online_account, is_staff, monedero_negativo; coupon status and
@@ -93,4 +95,26 @@ func (d UnixOrDay) Day(loc *time.Location) string {
 		return d.text
 	}
 	return time.Unix(d.unix, 0).In(loc).Format(time.DateOnly)
+}
+
+// dayUnderTwoNames is a day (unix seconds, 0 for none) a payload may send under two names: a
+// coupon's from as its form sends it and from_date as its own list answers it, so a client that
+// sends back what it read is understood. Either name may come, or both when they name the same
+// day in loc; otherwise code refuses it, about the first name.
+func dayUnderTwoNames(code, name string, a *int64, other string, b *int64, loc *time.Location) (int64, error) {
+	switch {
+	case b == nil:
+		if a == nil {
+			return 0, nil
+		}
+		return *a, nil
+	case a == nil || *a == *b:
+		return *b, nil
+	case *a > 0 && *b > 0:
+		x, y := time.Unix(*a, 0).In(loc), time.Unix(*b, 0).In(loc)
+		if x.Format(time.DateOnly) == y.Format(time.DateOnly) {
+			return *b, nil
+		}
+	}
+	return 0, problem.Invalidf(code, name, "Las fechas %s y %s no coinciden: envía solo una de las dos", name, other)
 }
