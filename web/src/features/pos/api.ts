@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
+import { nameFilters } from './model';
 
 export type OrderLine = components['schemas']['Line'];
 /** An order as the server sends it: its lines and coupons are always lists. */
@@ -122,14 +123,23 @@ export function useConsumption(club: number | null, nid: number | null) {
   });
 }
 
-/** Members for the "Socios activos" modal and the scanner: active only, 5 a page. */
+/**
+ * Members for the "Socios activos" modal and the counter's member field: active only, 5 a page.
+ * Digits are a member number or a key fob; text is a name, a surname or both (the first of
+ * their readings that finds anyone, so every page reads the same way).
+ */
 export async function findMembers(club: number, text: string, page: number) {
   const q = text.trim();
-  const by = /^\d+$/.test(q) ? { number: Number(q) } : /\d/.test(q) ? { keychain: q } : q ? { nombre: q } : {};
-  const reply = await unwrap(
-    api.GET('/api/ficha_socio', { params: { query: { association: club, status: '1', limit: MEMBERS_PAGE, page, ...by } } }),
-  );
-  return { data: reply.data ?? [], total: reply.total_fichas ?? 0 };
+  const readings: Record<string, string | number>[] = /^\d+$/.test(q) ? [{ number: Number(q) }] : /\d/.test(q) ? [{ keychain: q }] : q ? nameFilters(q) : [{}];
+  let out: { data: Member[]; total: number } = { data: [], total: 0 };
+  for (const by of readings) {
+    const reply = await unwrap(
+      api.GET('/api/ficha_socio', { params: { query: { association: club, status: '1', limit: MEMBERS_PAGE, page, ...by } } }),
+    );
+    out = { data: reply.data ?? [], total: reply.total_fichas ?? 0 };
+    if (out.total > 0) break;
+  }
+  return out;
 }
 
 /** A key fob, QR (ID number) or member number scanned at the counter. */

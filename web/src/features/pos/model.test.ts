@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { methodsOf, titleOf, allowedMethods, changeOf, checkAdd, closeMember, priceOf, quantityOf, readNumber, realOutOfRange, selectMember, stepReal } from './model';
+import { methodsOf, titleOf, allowedMethods, changeOf, checkAdd, closeMember, lookupMember, nameFilters, priceOf, quantityOf, readNumber, realOutOfRange, selectMember, stepReal } from './model';
 
 describe('counter arithmetic and rules', () => {
   it('reads typed and scale text as numbers', () => {
@@ -66,5 +66,26 @@ describe('counter arithmetic and rules', () => {
     expect([...methodsOf(undefined)].sort()).toEqual(['card', 'cash', 'wallet']);
     expect([...methodsOf('-card')]).toEqual(['card']);
     expect(titleOf(new Set(['cash', 'wallet']))).toBe('-wallet-cash');
+  });
+
+  it('selects the one member a code names, opens the picker for a name that finds some, and finds none otherwise', async () => {
+    const carla = { nid: 50 };
+    const find = (one: typeof carla | null, count: number) => ({ scan: async () => one, count: async () => count });
+    expect(await lookupMember('FOB50', find(carla, 0))).toEqual({ kind: 'one', member: carla });
+    expect(await lookupMember('Lucía', find(null, 3))).toEqual({ kind: 'pick' });
+    expect(await lookupMember('Lucía Martínez', find(null, 0))).toEqual({ kind: 'none' });
+    expect(await lookupMember('   ', find(carla, 1))).toEqual({ kind: 'none' });
+  });
+
+  it('reads a name as the name, the surnames or both split', () => {
+    expect(nameFilters(' Lucía ')).toEqual([{ nombre: 'Lucía' }, { surname: 'Lucía' }]);
+    expect(nameFilters('Lucía  Martínez')).toEqual([
+      { nombre: 'Lucía Martínez' },
+      { surname: 'Lucía Martínez' },
+      { nombre: 'Lucía', surname: 'Martínez' },
+      { surname: 'Lucía', nombre: 'Martínez' },
+    ]);
+    expect(nameFilters('a b c d e')).toHaveLength(2);
+    expect(nameFilters('')).toEqual([]);
   });
 });

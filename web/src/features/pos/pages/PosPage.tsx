@@ -15,6 +15,7 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Empty, Input, InputNumber, Pagination, Popconfirm, Progress, Select, Tag, Tooltip, type InputRef } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,9 @@ import layout from '../../../shared/ui/layout.module.css';
 import { canTopUp } from '../../../shared/wallet/model';
 import { WalletTopUpModal } from '../../../shared/wallet/WalletTopUpModal';
 import {
+  findMembers,
   memberByScan,
+  posKeys,
   productByCode,
   useCancelOrder,
   useConsumption,
@@ -39,6 +42,7 @@ import {
   usePosProducts,
   useSaveOrder,
   PRODUCTS_PAGE,
+  type Member,
   type Order,
   type Product,
   type SaveLine,
@@ -51,7 +55,7 @@ import { OrderHistoryModal } from '../components/OrderHistoryModal';
 import { PayModal } from '../components/PayModal';
 import { Receipt } from '../components/Receipt';
 import { posErrorText, removedReason } from '../errors';
-import { allowedMethods, linesOf, realOutOfRange, signatureRequired, stepReal, useTabs, type TabMember } from '../model';
+import { allowedMethods, linesOf, lookupMember, realOutOfRange, signatureRequired, stepReal, useTabs, type TabMember } from '../model';
 import styles from '../pos.module.css';
 
 /** Spec part 1 §2: a scanned product code is added after 2 s without typing. */
@@ -76,7 +80,8 @@ export default function PosPage() {
   const clubInfo = useClub(club).data;
   const session = useSession();
   const categories = useClubCategories(club, 'dispensary');
-  const { tabs, select, close, setCurrent } = useTabs(club);
+  const qc = useQueryClient();
+  const { tabs, select, close, setCurrent, deselect } = useTabs(club);
   const current = tabs.current;
 
   const [searchText, setSearchText] = useState('');
@@ -85,7 +90,9 @@ export default function PosPage() {
   const [adding, setAdding] = useState<Product | null>(null);
   const [paying, setPaying] = useState<Order | null>(null);
   const [receipt, setReceipt] = useState<{ order: Order; change: number } | null>(null);
-  const [membersOpen, setMembersOpen] = useState(false);
+  // the "Socios activos" picker, open with this search ('' from its button)
+  const [picking, setPicking] = useState<string | null>(null);
+  const lookups = useRef(0);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [scan, setScan] = useState('');
   const [discount, setDiscount] = useState<number | null>(null);
@@ -189,20 +196,42 @@ export default function PosPage() {
     saveLines(linesOf(order).map((l) => (l.pid === pid ? { ...l, ...patch } : l)));
   };
 
+  /** A member becomes current with their card already known, so it shows before anything is added. */
+  const chooseMember = (x: Member) => {
+    if (club === null) return;
+    qc.setQueryData(posKeys.member(club, x.nid), x);
+    select(tabOf(x));
+  };
+
+  // The member field: a number, key fob or ID number that names one member selects them; other
+  // text that finds members opens the picker filtered by it; nothing found says so. Whatever the
+  // answer, the previous member stops being current at once, so no sale goes to them by mistake.
   const scanMember = async () => {
-    if (!club || !scan.trim()) return;
-    const m = await memberByScan(club, scan);
+    const text = scan.trim();
+    if (club === null || !text) return;
+    const seq = ++lookups.current;
     setScan('');
-    if (!m) {
-      message.error(t('pos.member.notFound'), 3);
-      return;
+    deselect();
+    try {
+      const r = await lookupMember(text, {
+        scan: (q) => memberByScan(club, q),
+        count: async (q) => (await qc.fetchQuery({ queryKey: posKeys.members(club, q, 0), queryFn: () => findMembers(club, q, 0) })).total,
+      });
+      if (seq !== lookups.current) return; // a newer lookup answers instead
+      if (r.kind === 'one') {
+        message.success(t('pos.member.found'), 2);
+        chooseMember(r.member);
+      } else if (r.kind === 'pick') setPicking(text);
+      else message.error(t('pos.member.notFound'), 3);
+    } catch (e) {
+      if (seq === lookups.current) message.error(posErrorText(e, t, i18n), 5);
     }
-    message.success(t('pos.member.found'), 2);
-    select(tabOf(m));
   };
 
   const inCart = (pid: number) => order?.products.find((l) => l.product.pid === pid)?.quantity ?? 0;
   const m = member.data;
+  // adding waits until the card of the current member is on screen
+  const ready = current !== null && m?.nid === current;
   const expired = m ? m.end_date < Date.now() / 1000 : false;
   const month = consumption.data?.grams_month ?? 0;
   const forecast = consumption.data?.consum_forecast ?? 0;
@@ -255,7 +284,7 @@ export default function PosPage() {
                 }))}
               data-testid="open-orders"
             />
-            <Button icon={<TeamOutlined />} onClick={() => setMembersOpen(true)} data-testid="members-open">
+            <Button icon={<TeamOutlined />} onClick={() => setPicking('')} data-testid="members-open">
               {t('pos.members.open')}
             </Button>
           </>
@@ -530,7 +559,7 @@ export default function PosPage() {
         </section>
       </div>
 
-      <AddToOrderModal product={adding} inCart={adding ? inCart(adding.pid) : 0} hasMember={current !== null} onAdd={addToCart} onClose={() => setAdding(null)} />
+      <AddToOrderModal product={adding} inCart={adding ? inCart(adding.pid) : 0} hasMember={ready} onAdd={addToCart} onClose={() => setAdding(null)} />
       {club !== null && (
         <PayModal
           club={club}
@@ -550,14 +579,14 @@ export default function PosPage() {
         staffName={displayName(session)}
         onClose={() => setReceipt(null)}
       />
-      {club !== null && (
+      {club !== null && picking !== null && (
         <MembersModal
           club={club}
-          open={membersOpen}
-          onClose={() => setMembersOpen(false)}
+          text={picking}
+          onClose={() => setPicking(null)}
           onPick={(x) => {
-            select(tabOf(x));
-            setMembersOpen(false);
+            chooseMember(x);
+            setPicking(null);
           }}
         />
       )}

@@ -1,0 +1,190 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../app/Providers';
+import '../../../shared/i18n';
+import { KEYS } from '../../../shared/session/storage';
+import es from '../locales/es.json';
+import { resetTabsCache } from '../model';
+import PosPage from './PosPage';
+
+// The counter against a small fake of its API: members, products and the orders it saves.
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const person = (nid: number, number: number, nombre: string, surname: string, keychain = '') => ({
+  nid, number, nombre, surname, keychain, dni: '', monedero: 0, end_date: 4102444800, foto: null, category_member: null,
+});
+const carla = person(50, 50, 'Carla', 'Mostrador', 'FOB50');
+const lucia = person(7, 7, 'Lucía', 'Martínez');
+const luis = person(8, 8, 'Luis', 'Lucas');
+const members = [carla, lucia, luis];
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** Every word of the filter starts a word of the field, as the server matches. */
+const starts = (field: string, filter: string) => fold(filter).split(/\s+/).every((w) => fold(field).split(/\s+/).some((f) => f.startsWith(w)));
+
+const product = (pid: number, titulo: string, type: 'peso' | 'unidad', precio: number, code: string) => ({
+  pid, titulo, type, precio, code, stock: 100, unlimited_stock: false, categorias: '', thumb: '',
+});
+const lemon = product(1, 'Lemon', 'peso', 8, 'LEM01');
+const soda = product(2, 'Soda', 'unidad', 2, '8499912345');
+const products = [lemon, soda];
+
+let saved: { membership_id: number; products: { pid?: number; quantity: number }[] }[] = [];
+
+function serve() {
+  saved = [];
+  let orders: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(req.url);
+      const q = url.searchParams;
+      switch (url.pathname) {
+        case '/services/session/token':
+          return new Response('tok');
+        case '/api/association/retrieve':
+          return json({ nid: 1, title: 'Club', roles: ['Administrador'], functionalities: {}, cashPermission: true });
+        case '/api/association_category/':
+          return json([]);
+        case '/api/order/consumption':
+          return json({ grams_month: 0, consum_forecast: 0 });
+        case '/api/order/':
+          return json({ data: orders, total: orders.length });
+        case '/api/order': {
+          const body = (await req.json()) as (typeof saved)[number];
+          saved.push(body);
+          const m = members.find((x) => x.nid === body.membership_id)!;
+          const lines = body.products.map((l, i) => {
+            const p = products.find((x) => x.pid === l.pid)!;
+            return { id: i + 1, fee_id: 0, product: { pid: p.pid, title: p.titulo, type: p.type }, quantity: l.quantity, real_quantity: l.quantity, unit_price: p.precio, total: p.precio * l.quantity, total_discount: 0 };
+          });
+          const total = lines.reduce((a, l) => a + l.total, 0);
+          const order = {
+            oid: 900, membership_id: m.nid, membership_card: { number: m.number, nombre: m.nombre, surname: m.surname }, products: lines,
+            order_total: total, order_base_price: total, order_discount: 0, manual_discount_order: 0, discount_coupon_order: [], order_created: 0,
+          };
+          orders = [order];
+          return json({ cancelled: false, order });
+        }
+        case '/api/dispensario': {
+          const found = products.filter((p) => (q.get('code') ? p.code === q.get('code') : !q.get('search') || fold(p.titulo).includes(fold(q.get('search')!))));
+          return json({ data: found.slice(0, Number(q.get('limit') || 24)), total: found.length });
+        }
+        case '/api/ficha_socio': {
+          const found = members.filter(
+            (m) =>
+              (!q.get('nid') || m.nid === Number(q.get('nid'))) &&
+              (!q.get('number') || m.number === Number(q.get('number'))) &&
+              (!q.get('keychain') || m.keychain === q.get('keychain')) &&
+              (!q.get('dni') || m.dni === q.get('dni')) &&
+              (!q.get('nombre') || starts(m.nombre, q.get('nombre')!)) &&
+              (!q.get('surname') || starts(m.surname, q.get('surname')!)),
+          );
+          const limit = Number(q.get('limit') || 14);
+          const page = Number(q.get('page') || 0);
+          return json({ data: found.slice(page * limit, page * limit + limit), total_fichas: found.length });
+        }
+      }
+      return json({ code: 'not_found', message: 'not found' }, 404);
+    }),
+  );
+}
+
+/** The counter of club 1, with `current` already selected as a tab when given. */
+function renderPos(current?: (typeof members)[number]) {
+  localStorage.setItem(KEYS.session, JSON.stringify({ uid: 1, name: 'ana', mail: 'a@b.c', firstName: 'Ana', surname: '', phone: '' }));
+  localStorage.setItem(KEYS.club, '1');
+  if (current) {
+    const tab = { nid: current.nid, number: current.number, nombre: current.nombre, surname: current.surname };
+    localStorage.setItem('socius.pos.1.members', JSON.stringify({ members: [tab], current: current.nid }));
+  }
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <Providers queryClient={client}>
+      <MemoryRouter initialEntries={['/pos']}>
+        <PosPage />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+const pos = es.pos;
+
+/** The "Socios activos" dialog (its opening motion never ends in jsdom, so it is found by its field). */
+async function picker() {
+  const dialog = (await screen.findByTestId('members-search')).closest<HTMLElement>('[role="dialog"]')!;
+  expect(dialog).toHaveTextContent(pos.members.title);
+  return dialog;
+}
+const noDialog = () => expect(document.querySelector('[role="dialog"]')).toBeNull();
+
+describe('the counter', () => {
+  beforeEach(() => {
+    resetTabsCache();
+    serve();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetTabsCache();
+  });
+
+  it('deselects the current member when a lookup finds nobody, and says so', async () => {
+    const user = userEvent.setup();
+    renderPos(carla);
+    expect(await screen.findByTestId('member-name')).toHaveTextContent('Carla Mostrador');
+    await user.type(screen.getByTestId('member-scan'), 'Zacarías{Enter}');
+    expect(await screen.findByText(pos.member.notFound)).toBeInTheDocument();
+    expect(screen.queryByTestId('member-card')).toBeNull();
+    expect(screen.getByTestId(`tab-${carla.nid}`)).toHaveAttribute('aria-pressed', 'false');
+    // a product tapped now is refused for want of a member, not added to Carla
+    await user.click(await screen.findByTestId(`product-${soda.pid}`));
+    await user.click(await screen.findByTestId('add-confirm'));
+    expect(await screen.findByTestId('add-error')).toHaveTextContent(pos.add.noMember);
+    expect(saved).toEqual([]);
+  });
+
+  it('opens the "Socios activos" picker filtered by a name, a surname or part of one; the arrows and Enter choose', async () => {
+    const user = userEvent.setup();
+    renderPos(carla);
+    await screen.findByTestId('member-name');
+    await user.type(screen.getByTestId('member-scan'), 'Lu{Enter}');
+    const dialog = await picker();
+    // the previous member is no longer current while the picker is open
+    expect(screen.queryByTestId('member-card')).toBeNull();
+    const search = within(dialog).getByTestId('members-search');
+    expect(search).toHaveValue('Lu');
+    expect(search).toHaveFocus();
+    await within(dialog).findByTestId(`members-row-${luis.nid}`);
+    expect(within(dialog).getByTestId(`members-row-${lucia.nid}`)).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(noDialog);
+    expect(screen.getByTestId('member-name')).toHaveTextContent('8 · Luis Lucas');
+
+    // a surname, and a name with its surname, find her too
+    for (const text of ['Martínez', 'Lucía Martínez']) {
+      await user.type(screen.getByTestId('member-scan'), `${text}{Enter}`);
+      const d = await picker();
+      await within(d).findByTestId(`members-row-${lucia.nid}`);
+      expect(within(d).queryByTestId(`members-row-${luis.nid}`)).toBeNull();
+      await user.keyboard('{Enter}');
+      await waitFor(noDialog);
+      expect(screen.getByTestId('member-name')).toHaveTextContent('7 · Lucía Martínez');
+    }
+  });
+
+  it('selects the one member a key fob or number names, and shows them at once', async () => {
+    const user = userEvent.setup();
+    renderPos(lucia);
+    await screen.findByTestId('member-name');
+    await user.type(screen.getByTestId('member-scan'), 'FOB50{Enter}');
+    expect(await screen.findByText(pos.member.found)).toBeInTheDocument();
+    expect(screen.getByTestId('member-name')).toHaveTextContent('50 · Carla Mostrador');
+    expect(screen.getByTestId('member-scan')).toHaveValue('');
+    noDialog();
+  });
+});
