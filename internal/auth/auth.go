@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strconv"
 	"strings"
 	"time"
@@ -290,10 +291,21 @@ func (s *Service) Login(ctx context.Context, username, password, addr, oldToken 
 		return nil, err
 	}
 	k := newThrottleKeys(u, username, addr)
-	delay, addrRow, err := s.admit(ctx, k)
+	delay, rows, err := s.admit(ctx, k)
 	if err != nil {
 		return nil, err
 	}
+	res, err := s.login(ctx, u, password, oldToken, delay, k, rows)
+	if err != nil {
+		s.failed(ctx, rows)
+	}
+	return res, err
+}
+
+// login is an admitted attempt: it waits its delay, checks the password and
+// opens the session, taking the attempt's rows back with the account's and
+// the pair's failures.
+func (s *Service) login(ctx context.Context, u *User, password, oldToken string, delay time.Duration, k throttleKeys, rows []int64) (*LoginResult, error) {
 	if delay > 0 {
 		s.cfg.Sleep(ctx, delay)
 		if err := ctx.Err(); err != nil {
@@ -312,6 +324,7 @@ func (s *Service) Login(ctx context.Context, username, password, addr, oldToken 
 		return nil, ErrBadCredentials
 	}
 	now := s.now()
+	stale := now - int64(s.pendingFor()/time.Second)
 	res := &LoginResult{User: u, Token: RandomToken(32)}
 	res.Session = Session{ID: RandomToken(12), UserID: u.ID, CSRF: RandomToken(24), Created: now, LastSeen: now,
 		Expires: now + int64(s.cfg.MaxAge/time.Second)}
@@ -324,8 +337,10 @@ func (s *Service) Login(ctx context.Context, username, password, addr, oldToken 
 		// Knowing the password ends the slow-down of the account and of this
 		// pair; the address keeps its other failures (one's own account must
 		// not clear an address that tried others), only this attempt is
-		// taken back.
-		if _, err := db.Exec(ctx, tx, `DELETE FROM login_failures WHERE key = ? OR key = ? OR id = ?`, k.pair, k.account, addrRow); err != nil {
+		// taken back. Other attempts under way keep their rows: each ends
+		// as what it turns out to be.
+		if _, err := db.Exec(ctx, tx, `DELETE FROM login_failures WHERE id IN (?,?,?)
+			OR ((key = ? OR key = ?) AND (pending = 0 OR at < ?))`, rows[0], rows[1], rows[2], k.pair, k.account, stale); err != nil {
 			return err
 		}
 		if _, err := db.Exec(ctx, tx, `DELETE FROM sessions WHERE expires < ? OR last_seen < ?`, now, now-int64(s.cfg.IdleTimeout/time.Second)); err != nil {
@@ -358,48 +373,101 @@ func newThrottleKeys(u *User, username, addr string) throttleKeys {
 	return throttleKeys{pair: "p:" + addr + " " + account, account: account, addr: "a:" + addr}
 }
 
-// admit refuses a locked pair or address, or records the attempt as a
-// failure before the password is checked (taken back on success), so
-// concurrent guesses see each other and an abandoned one still counts. It
-// returns the delay to apply and the id of the address row.
-func (s *Service) admit(ctx context.Context, k throttleKeys) (time.Duration, int64, error) {
+// admitWait is how often an attempt that waits for others under way looks
+// again.
+const admitWait = 50 * time.Millisecond
+
+// admit refuses a locked pair or address, or records the attempt as under
+// way (pending) before its password is checked: it becomes a failure unless
+// it opens a session (see failed), so an abandoned attempt still counts.
+// Only failures lock and slow down; but the pair's and the address's limits
+// count the attempts under way too, and an attempt that would pass a limit
+// if they all failed waits for them to end. So a burst of wrong passwords
+// checks no more of them than the limit allows, and a burst of right ones
+// all get in. It returns the delay to apply and the attempt's rows.
+func (s *Service) admit(ctx context.Context, k throttleKeys) (time.Duration, []int64, error) {
+	for {
+		delay, rows, err := s.tryAdmit(ctx, k)
+		if !errors.Is(err, errAttemptsUnderWay) {
+			return delay, rows, err
+		}
+		t := time.NewTimer(admitWait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return 0, nil, ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// errAttemptsUnderWay: the attempt must wait for others to end.
+var errAttemptsUnderWay = errors.New("login attempts under way")
+
+func (s *Service) tryAdmit(ctx context.Context, k throttleKeys) (time.Duration, []int64, error) {
 	now := s.now()
 	since := now - int64(s.cfg.ThrottleWindow/time.Second)
+	stale := now - int64(s.pendingFor()/time.Second)
 	var delay time.Duration
-	var addrRow int64
+	var ids []int64
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		// Attempts from one address are counted and recorded one at a time,
+		// so attempts at once cannot all count the same rows.
+		h := fnv.New32a()
+		h.Write([]byte(k.addr))
+		if err := db.Lock(ctx, tx, db.LockLogin, int64(h.Sum32())); err != nil {
+			return err
+		}
 		if _, err := db.Exec(ctx, tx, `DELETE FROM login_failures WHERE at < ?`, since); err != nil {
 			return err
 		}
 		var rows []struct {
-			Key string `db:"key"`
-			N   int    `db:"n"`
+			Key      string `db:"key"`
+			Failures int    `db:"failures"`
+			Attempts int    `db:"attempts"`
 		}
-		if err := db.Select(ctx, tx, &rows, `SELECT key, COUNT(*) AS n FROM login_failures
-			WHERE key IN (?,?,?) AND at >= ? GROUP BY key`, k.pair, k.account, k.addr, since); err != nil {
+		if err := db.Select(ctx, tx, &rows, `SELECT key, SUM(CASE WHEN pending = 0 OR at < ? THEN 1 ELSE 0 END) AS failures,
+			COUNT(*) AS attempts FROM login_failures WHERE key IN (?,?,?) AND at >= ? GROUP BY key`,
+			stale, k.pair, k.account, k.addr, since); err != nil {
 			return err
 		}
-		n := map[string]int{}
+		failures, attempts := map[string]int{}, map[string]int{}
 		for _, r := range rows {
-			n[r.Key] = r.N
+			failures[r.Key], attempts[r.Key] = r.Failures, r.Attempts
 		}
-		if n[k.pair] >= s.cfg.LockAfter || n[k.addr] >= s.cfg.AddressLimit {
+		if failures[k.pair] >= s.cfg.LockAfter || failures[k.addr] >= s.cfg.AddressLimit {
 			return ErrThrottled
+		}
+		if attempts[k.pair] >= s.cfg.LockAfter || attempts[k.addr] >= s.cfg.AddressLimit {
+			return errAttemptsUnderWay
 		}
 		// The pair's failures are the account's too, so the account's
 		// delay covers the pair.
-		delay = min(max(s.slowdown(n[k.account], s.cfg.SlowAfter), s.slowdown(n[k.addr], s.cfg.AddressSlowAfter)), s.cfg.MaxDelay)
-		for _, key := range []string{k.pair, k.account} {
-			if _, err := db.Exec(ctx, tx, `INSERT INTO login_failures (key, at) VALUES (?, ?)`, key, now); err != nil {
+		delay = min(max(s.slowdown(failures[k.account], s.cfg.SlowAfter), s.slowdown(failures[k.addr], s.cfg.AddressSlowAfter)), s.cfg.MaxDelay)
+		for _, key := range []string{k.pair, k.account, k.addr} {
+			id, err := db.Insert(ctx, tx, `INSERT INTO login_failures (key, at, pending) VALUES (?, ?, 1)`, key, now)
+			if err != nil {
 				return err
 			}
+			ids = append(ids, id)
 		}
-		var err error
-		addrRow, err = db.Insert(ctx, tx, `INSERT INTO login_failures (key, at) VALUES (?, ?)`, k.addr, now)
-		return err
+		return nil
 	})
-	return delay, addrRow, err
+	return delay, ids, err
 }
+
+// failed turns an admitted attempt that opened no session (a wrong
+// password, an unknown or inactive account, a client gone during its delay)
+// into failures. It is written even when the client has gone, so that
+// hanging up does not spare a guess; should it not be written, the attempt
+// counts as a failure anyway once it is older than pendingFor.
+func (s *Service) failed(ctx context.Context, rows []int64) {
+	_, _ = s.db.Exec(context.WithoutCancel(ctx), `UPDATE login_failures SET pending = 0 WHERE id IN (?,?,?)`, rows[0], rows[1], rows[2])
+}
+
+// pendingFor is how long an attempt is taken to be under way: past it (its
+// server stopped during the check) it counts as a failure.
+func (s *Service) pendingFor() time.Duration { return s.cfg.MaxDelay + time.Minute }
 
 // slowdown grows by one step per failure from the after-th on.
 func (s *Service) slowdown(failures, after int) time.Duration {

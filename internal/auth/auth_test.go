@@ -272,6 +272,54 @@ func TestLoginThrottleConfig(t *testing.T) {
 	})
 }
 
+// Attempts under way are not failures, but they hold the pair's places: an attempt that would
+// pass the lock if they all failed waits for them; one the server never finished counts as a
+// failure after a while; one whose client left during its delay counts as a failure at once.
+func TestLoginAttemptsUnderWay(t *testing.T) {
+	cfg := auth.Config{SlowAfter: 1, LockAfter: 3, SlowStep: time.Second, MaxDelay: 2 * time.Second}
+	each(t, cfg, func(t *testing.T, s *auth.Service, d *db.DB, c *clock) {
+		ctx := context.Background()
+		id := mustCreate(t, s, auth.NewUser{Username: "ana", Password: "valida-123"})
+		pair := fmt.Sprintf("p:10.0.0.1 u:%d", id)
+		for range cfg.LockAfter {
+			if _, err := d.Exec(ctx, `INSERT INTO login_failures (key, at, pending) VALUES (?, ?, 1)`, pair, c.Now().Unix()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Three under way: the right password waits for them (here until its client gives up).
+		short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		defer cancel()
+		if _, err := s.Login(short, "ana", "valida-123", "10.0.0.1", ""); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("a login past the places under way must wait for them: %v", err)
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM login_failures`); n != cfg.LockAfter {
+			t.Fatalf("a waiting attempt recorded rows: %d in all", n)
+		}
+		// Left unfinished past the longest delay and a minute: they are failures, and lock the pair.
+		c.Advance(cfg.MaxDelay + time.Minute + time.Second)
+		if _, err := s.Login(ctx, "ana", "valida-123", "10.0.0.1", ""); !errors.Is(err, auth.ErrThrottled) {
+			t.Fatalf("unfinished attempts must count as failures: %v", err)
+		}
+		if _, err := s.Login(ctx, "ana", "valida-123", "10.0.0.2", ""); err != nil {
+			t.Fatalf("the owner elsewhere: %v", err)
+		}
+
+		// A client gone during its delay: the attempt is a failure, though its password was never checked.
+		gone, leave := context.WithCancel(ctx)
+		s.SetClock(nil, func(context.Context, time.Duration) { leave() })
+		mustCreate(t, s, auth.NewUser{Username: "bea", Password: "valida-123"})
+		for i := range 2 {
+			_, err := s.Login(gone, "bea", "mala-clave", "10.0.0.3", "")
+			if want := []error{auth.ErrBadCredentials, context.Canceled}[i]; !errors.Is(err, want) {
+				t.Fatalf("attempt %d: want %v, got %v", i, want, err)
+			}
+		}
+		if n := count(t, d, `SELECT COUNT(*) FROM login_failures WHERE key = 'a:10.0.0.3' AND pending = 0`); n != 2 {
+			t.Fatalf("failures of the address after a wrong password and an abandoned attempt: %d, want 2", n)
+		}
+	})
+}
+
 func TestSessions(t *testing.T) {
 	each(t, auth.Config{IdleTimeout: time.Hour, MaxAge: 3 * time.Hour}, func(t *testing.T, s *auth.Service, d *db.DB, c *clock) {
 		ctx := context.Background()

@@ -198,7 +198,8 @@ type LockSpace int32
 
 // Lock spaces.
 const (
-	LockTill LockSpace = 3 // a club's till: its box total and its closes (2 is the catalogue's product codes)
+	LockTill  LockSpace = 3 // a club's till: its box total and its closes (2 is the catalogue's product codes)
+	LockLogin LockSpace = 4 // the login attempts from one address (a hash of it)
 )
 
 // Lock takes a lock on (space, id) until tx ends: a rule that reads a sum

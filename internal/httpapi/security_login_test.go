@@ -2,9 +2,11 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -109,6 +111,75 @@ func TestLoginPairLock(t *testing.T) {
 		}
 		clock.Advance(cfg.ThrottleWindow + time.Second)
 		expectOK(t, "after the window", loginFrom(t, k, "198.51.100.1", "xavi", testkit.Password))
+	})
+}
+
+// Twenty logins of one account from one address at the same moment: attempts under way are not
+// failures, so with the right password every one opens a session; with a wrong one each checked
+// password counts as a failure, no more are checked than the pair's lock allows, and the pair is
+// locked after the burst while the owner elsewhere still gets in.
+func TestLoginBurstFromOneAddress(t *testing.T) {
+	eachWith(t, behindProxy, func(t *testing.T, k *testkit.Kit) {
+		// The throttling's delays are slept, a tenth as long: a slowed attempt stays under way
+		// while the others arrive, as it does on a real server.
+		k.App.Auth.SetClock(nil, func(ctx context.Context, d time.Duration) {
+			select {
+			case <-ctx.Done():
+			case <-time.After(d / 10):
+			}
+		})
+		cfg := k.App.Auth.Config()
+		const burst = 20
+		// burst sends n logins at once, each from a browser of its own, and counts the replies by status.
+		send := func(username, password string) map[int]int {
+			clients := make([]*testkit.Client, burst)
+			bodies := make([]string, burst)
+			for i := range clients {
+				clients[i] = k.Client()
+				clients[i].Token()
+				b, _ := json.Marshal(map[string]string{"username": username, "password": password})
+				bodies[i] = string(b)
+			}
+			statuses := make([]int, burst)
+			start := make(chan struct{})
+			var wg sync.WaitGroup
+			for i, c := range clients {
+				wg.Go(func() {
+					<-start
+					statuses[i] = c.Raw("POST", "/api/user/login", bodies[i],
+						map[string]string{"X-CSRF-Token": c.CSRF, "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.1"}).Status
+				})
+			}
+			close(start)
+			wg.Wait()
+			out := map[int]int{}
+			for _, s := range statuses {
+				out[s]++
+			}
+			return out
+		}
+
+		uid := k.User("xavi", 0)
+		if got := send("xavi", testkit.Password); got[200] != burst {
+			t.Fatalf("%d right logins at once: %d opened a session, replies by status %v", burst, got[200], got)
+		}
+		if n := k.Count("sessions", "user_id = ?", uid); n != burst {
+			t.Fatalf("sessions opened: %d, want %d", n, burst)
+		}
+		if n := k.Count("login_failures", "1=1"); n != 0 {
+			t.Fatalf("right logins left %d rows of failures", n)
+		}
+
+		yago := k.User("yago", 0)
+		got := send("yago", "mala-clave")
+		if got[401] != cfg.LockAfter || got[429] != burst-cfg.LockAfter {
+			t.Fatalf("%d wrong logins at once: want %d checked (401) and %d refused (429), got %v", burst, cfg.LockAfter, burst-cfg.LockAfter, got)
+		}
+		if n := k.Count("login_failures", "key = ?", fmt.Sprintf("p:198.51.100.1 u:%d", yago)); n != cfg.LockAfter {
+			t.Fatalf("failures of the pair: %d, want %d", n, cfg.LockAfter)
+		}
+		expectErr(t, "right password from the locked pair", loginFrom(t, k, "198.51.100.1", "yago", testkit.Password), 429, "auth.throttled", "")
+		expectOK(t, "owner from another address", loginFrom(t, k, "198.51.100.2", "yago", testkit.Password))
 	})
 }
 
