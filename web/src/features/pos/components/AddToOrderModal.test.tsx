@@ -1,45 +1,90 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { App, ConfigProvider } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../shared/i18n';
+import '../i18n';
 import type { Product } from '../api';
+import es from '../locales/es.json';
 import { AddToOrderModal } from './AddToOrderModal';
 
 const kush = { pid: 7, titulo: 'Kush', type: 'peso', precio: 10, stock: 100, unlimited_stock: false } as unknown as Product;
+const soda = { pid: 8, titulo: 'Soda', type: 'unidad', precio: 2, stock: 20, unlimited_stock: false } as unknown as Product;
+
+function open(product: Product | null, props: Partial<{ hasMember: boolean; onAdd: (q: number) => void; onClose: () => void }> = {}) {
+  const onAdd = props.onAdd ?? vi.fn();
+  const onClose = props.onClose ?? vi.fn();
+  const view = render(
+    <ConfigProvider>
+      <App>
+        <AddToOrderModal product={product} inCart={0} hasMember={props.hasMember ?? true} onAdd={onAdd} onClose={onClose} />
+      </App>
+    </ConfigProvider>,
+  );
+  return { ...view, onAdd, onClose };
+}
 
 describe('AddToOrderModal', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('focuses the price of a weight product on opening, but never takes the focus from the grams being typed', () => {
+  it('has the cursor in the grams of a weight product as it opens, and nothing moves it later', () => {
     vi.useFakeTimers();
-    render(
-      <ConfigProvider>
-        <App>
-          <AddToOrderModal product={kush} inCart={0} hasMember onAdd={vi.fn()} onClose={vi.fn()} />
-        </App>
-      </ConfigProvider>,
-    );
-    const grams = screen.getByTestId('add-quantity') as HTMLInputElement;
-    const price = screen.getByTestId('add-price') as HTMLInputElement;
-    // the person is quicker than the dialog's own focus
-    act(() => grams.focus());
-    fireEvent.change(grams, { target: { value: '3' } });
-    act(() => vi.advanceTimersByTime(100));
+    open(kush);
+    // focused within the render itself: no timer has run
+    const grams = screen.getByTestId('add-quantity');
     expect(document.activeElement).toBe(grams);
-    expect(grams.value).toBe('3');
-    expect(price.value).toBe('30.00');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(document.activeElement).toBe(grams);
   });
 
-  it('focuses the price when nobody has started typing', () => {
-    vi.useFakeTimers();
-    render(
-      <ConfigProvider>
-        <App>
-          <AddToOrderModal product={kush} inCart={0} hasMember onAdd={vi.fn()} onClose={vi.fn()} />
-        </App>
-      </ConfigProvider>,
-    );
-    act(() => vi.advanceTimersByTime(100));
-    expect(document.activeElement).toBe(screen.getByTestId('add-price'));
+  it('puts the grams typed straight after opening in the grams, and Enter adds them once', async () => {
+    const user = userEvent.setup();
+    const { onAdd } = open(kush);
+    await user.keyboard('2{Enter}');
+    expect(screen.getByTestId('add-quantity')).toHaveValue('2');
+    expect(screen.getByTestId('add-price')).toHaveValue('20.00');
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(onAdd).toHaveBeenCalledWith(2);
+  });
+
+  it('still sells by price when the price is typed', async () => {
+    const user = userEvent.setup();
+    const { onAdd } = open(kush);
+    await user.click(screen.getByTestId('add-price'));
+    await user.keyboard('15{Enter}');
+    expect(screen.getByTestId('add-quantity')).toHaveValue('1.500');
+    expect(onAdd).toHaveBeenCalledWith(1.5);
+  });
+
+  it('opens a unit product on one unit, selected, so a typed number replaces it', async () => {
+    const user = userEvent.setup();
+    const { onAdd } = open(soda);
+    const units = screen.getByTestId('add-quantity') as HTMLInputElement;
+    expect(document.activeElement).toBe(units);
+    expect(units.value).toBe('1');
+    expect([units.selectionStart, units.selectionEnd]).toEqual([0, 1]);
+    await user.keyboard('3{Enter}');
+    expect(onAdd).toHaveBeenCalledWith(3);
+  });
+
+  it('closes on Escape without adding', async () => {
+    const user = userEvent.setup();
+    const { onAdd, onClose } = open(kush);
+    await user.keyboard('2{Escape}');
+    expect(onClose).toHaveBeenCalled();
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('refuses without a member', async () => {
+    const user = userEvent.setup();
+    const { onAdd } = open(soda, { hasMember: false });
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('add-error')).toHaveTextContent(es.pos.add.noMember);
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('shows no dialog without a product', () => {
+    open(null);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
   });
 });

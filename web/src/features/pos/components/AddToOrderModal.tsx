@@ -1,6 +1,6 @@
 import { UsbOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Modal, type InputRef } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Form, Input, Modal } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format';
 import type { Product } from '../api';
@@ -51,33 +51,24 @@ async function readScale(): Promise<string | null> {
 }
 
 /**
- * The add-to-order dialog (spec part 1 §5): quantity and price track each other; weight products
- * focus the price first and are the only ones whose price can be typed.
+ * The add-to-order dialog (spec part 1 §5): quantity and price track each other; only weight
+ * products take a typed price. It opens with the cursor in the field staff type first, the grams
+ * or the units (the spec focused a weight product's price; typing quickly then sold euros as
+ * grams). Enter adds, Escape closes. Mounted only while a product is chosen: each product gets a
+ * fresh form, and the dialog's fields are in the page in the same commit as the dialog.
  */
-export function AddToOrderModal({ product, inCart, hasMember, onAdd, onClose }: Props) {
-  const { t } = useTranslation();
-  const [quantity, setQuantity] = useState('');
-  const [price, setPrice] = useState('');
-  const [error, setError] = useState<AddError | null>(null);
-  const priceRef = useRef<InputRef>(null);
-  const qtyRef = useRef<InputRef>(null);
-  const weight = product?.type === 'peso';
-  const unit = product?.precio ?? 0;
+export function AddToOrderModal(props: Props) {
+  return props.product ? <AddDialog key={props.product.pid} {...props} product={props.product} /> : null;
+}
 
-  useEffect(() => {
-    if (!product) return;
-    setQuantity(weight ? '' : '1');
-    setPrice(weight ? '' : priceOf(unit, 1).toFixed(2));
-    setError(null);
-    // after the dialog has taken the focus on opening; but never away from a field the person is
-    // already typing in (on a slow counter PC the 50 ms can come after the first keystrokes)
-    const id = setTimeout(() => {
-      const fields = [priceRef.current?.input, qtyRef.current?.input];
-      if (fields.includes(document.activeElement as HTMLInputElement)) return;
-      (weight ? priceRef.current : qtyRef.current)?.focus({ cursor: 'all' });
-    }, 50);
-    return () => clearTimeout(id);
-  }, [product, weight, unit]);
+function AddDialog({ product, inCart, hasMember, onAdd, onClose }: Props & { product: Product }) {
+  const { t } = useTranslation();
+  const weight = product.type === 'peso';
+  const unit = product.precio;
+  const [quantity, setQuantity] = useState(weight ? '' : '1');
+  const [price, setPrice] = useState(weight ? '' : priceOf(unit, 1).toFixed(2));
+  const [error, setError] = useState<AddError | null>(null);
+  const sent = useRef(false);
 
   const typeQuantity = (v: string) => {
     setQuantity(v);
@@ -96,10 +87,12 @@ export function AddToOrderModal({ product, inCart, hasMember, onAdd, onClose }: 
   };
 
   const submit = () => {
-    if (!product) return;
+    if (sent.current) return; // Enter in a field and the form's own submit: one line
     const e = checkAdd({ member: hasMember, quantity, price, stock: product.stock, unlimited: product.unlimited_stock, inCart });
     setError(e);
-    if (!e) onAdd(readNumber(quantity)!);
+    if (e) return;
+    sent.current = true;
+    onAdd(readNumber(quantity)!);
   };
 
   const scale = async () => {
@@ -111,55 +104,50 @@ export function AddToOrderModal({ product, inCart, hasMember, onAdd, onClose }: 
     }
   };
 
+  const quantityField = (
+    <Form.Item label={weight ? t('pos.add.grams') : t('pos.add.units')} htmlFor="add-quantity">
+      <Input
+        id="add-quantity"
+        // The cursor is in the grams or units from the commit that shows the fields (the dialog is
+        // mounted open, its portal already in the page), before the first paint: the first key
+        // typed lands here, and no timer moves it afterwards. The dialog keeps a focus inside it.
+        autoFocus
+        onFocus={(e) => e.target.select()}
+        inputMode="decimal"
+        value={quantity}
+        onChange={(e) => typeQuantity(e.target.value)}
+        onPressEnter={submit}
+        suffix={weight ? 'g' : undefined}
+        data-testid="add-quantity"
+      />
+    </Form.Item>
+  );
+
   return (
     <Modal
-      open={!!product}
-      title={product?.titulo}
+      open
+      title={product.titulo}
       onCancel={onClose}
       onOk={submit}
       okText={t('pos.add.add')}
       cancelText={t('common.cancel')}
-      destroyOnHidden
       okButtonProps={{ 'data-testid': 'add-confirm' }}
     >
       <Form layout="vertical" onFinish={submit} className={styles.addForm}>
         <p className={styles.muted} data-testid="add-unit-price">
           {weight ? t('pos.add.perGram', { price: formatMoney(unit) }) : t('pos.add.perUnit', { price: formatMoney(unit) })}
           {' · '}
-          {product?.unlimited_stock ? t('pos.product.unlimited') : t('pos.product.stock', { stock: product?.stock ?? 0, unit: weight ? 'g' : '' })}
+          {product.unlimited_stock ? t('pos.product.unlimited') : t('pos.product.stock', { stock: product.stock, unit: weight ? 'g' : '' })}
         </p>
         <div className={styles.addFields}>
-          {weight && (
-            <Form.Item label={t('pos.add.price')} htmlFor="add-price">
-              <Input
-                id="add-price"
-                ref={priceRef}
-                inputMode="decimal"
-                value={price}
-                onChange={(e) => typePrice(e.target.value)}
-                onPressEnter={submit}
-                suffix="€"
-                data-testid="add-price"
-              />
-            </Form.Item>
-          )}
-          <Form.Item label={weight ? t('pos.add.grams') : t('pos.add.units')} htmlFor="add-quantity">
-            <Input
-              id="add-quantity"
-              ref={qtyRef}
-              inputMode="decimal"
-              value={quantity}
-              onChange={(e) => typeQuantity(e.target.value)}
-              onPressEnter={submit}
-              suffix={weight ? 'g' : undefined}
-              data-testid="add-quantity"
-            />
-          </Form.Item>
-          {!weight && (
-            <Form.Item label={t('pos.add.price')} htmlFor="add-price">
+          {quantityField}
+          <Form.Item label={t('pos.add.price')} htmlFor="add-price">
+            {weight ? (
+              <Input id="add-price" inputMode="decimal" value={price} onChange={(e) => typePrice(e.target.value)} onPressEnter={submit} suffix="€" data-testid="add-price" />
+            ) : (
               <Input id="add-price" value={price} readOnly suffix="€" data-testid="add-price" />
-            </Form.Item>
-          )}
+            )}
+          </Form.Item>
         </div>
         {weight && serial() && (
           <Button icon={<UsbOutlined />} onClick={() => void scale()} data-testid="add-scale">

@@ -123,7 +123,8 @@ async function picker() {
 }
 const noDialog = () => expect(document.querySelector('[role="dialog"]')).toBeNull();
 
-describe('the counter', () => {
+// A whole page in jsdom, typed key by key: slow on a busy machine, not a hang.
+describe('the counter', { timeout: 20_000 }, () => {
   beforeEach(() => {
     resetTabsCache();
     serve();
@@ -186,5 +187,26 @@ describe('the counter', () => {
     expect(screen.getByTestId('member-name')).toHaveTextContent('50 · Carla Mostrador');
     expect(screen.getByTestId('member-scan')).toHaveValue('');
     noDialog();
+  });
+
+  it('sells the grams typed as the dialog opens, then puts the cursor in the product search, where a stray Enter opens nothing', async () => {
+    const user = userEvent.setup();
+    renderPos(carla);
+    await screen.findByTestId('member-name');
+    await user.click(await screen.findByTestId(`product-${lemon.pid}`));
+    await user.keyboard('2{Enter}');
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ membership_id: carla.nid, products: [{ pid: lemon.pid, quantity: 2 }] });
+    await waitFor(noDialog);
+    await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
+    await user.keyboard('{Enter}');
+    noDialog();
+    // Escape closes the dialog without adding, and the cursor goes back to the search too
+    await user.click(screen.getByTestId(`product-${soda.pid}`));
+    expect(screen.getByTestId('add-quantity')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(noDialog);
+    await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
+    expect(saved).toHaveLength(1);
   });
 });

@@ -93,6 +93,8 @@ export default function PosPage() {
   // the "Socios activos" picker, open with this search ('' from its button)
   const [picking, setPicking] = useState<string | null>(null);
   const lookups = useRef(0);
+  // where the cursor goes once no dialog is open
+  const [focusNext, setFocusNext] = useState<'search' | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [scan, setScan] = useState('');
   const [discount, setDiscount] = useState<number | null>(null);
@@ -163,6 +165,13 @@ export default function PosPage() {
 
   useEffect(() => setDiscount(order?.manual_discount_order ?? null), [order?.oid, order?.manual_discount_order]);
 
+  const dialogOpen = adding !== null || paying !== null || receipt !== null || picking !== null || topUpOpen || renewOpen || couponsOpen || historyOpen;
+  useEffect(() => {
+    if (focusNext === null || dialogOpen) return;
+    searchRef.current?.focus();
+    setFocusNext(null);
+  }, [focusNext, dialogOpen]);
+
   const saveLines = (lines: SaveLine[], extra: { manual_discount_order?: number; discount_coupon_order?: number[] } = {}) => {
     if (current === null) {
       message.error(t('pos.add.noMember'), 3);
@@ -181,6 +190,14 @@ export default function PosPage() {
     );
   };
 
+  // The cursor goes back to the product search once the add dialog has gone (focused while it is
+  // still open, the dialog would keep it; left to the dialog, it went back to the product tile,
+  // where a stray Enter opened the product again).
+  const closeAdding = () => {
+    setAdding(null);
+    setFocusNext('search');
+  };
+
   const addToCart = (quantity: number) => {
     if (!adding) return;
     const lines = linesOf(order);
@@ -188,8 +205,7 @@ export default function PosPage() {
     if (i >= 0) lines[i] = { pid: adding.pid, quantity: Number(((lines[i].quantity ?? 0) + quantity).toFixed(3)) };
     else lines.push({ pid: adding.pid, quantity });
     saveLines(lines);
-    setAdding(null);
-    searchRef.current?.focus();
+    closeAdding();
   };
 
   const setLine = (pid: number, patch: Partial<SaveLine>) => {
@@ -559,7 +575,7 @@ export default function PosPage() {
         </section>
       </div>
 
-      <AddToOrderModal product={adding} inCart={adding ? inCart(adding.pid) : 0} hasMember={ready} onAdd={addToCart} onClose={() => setAdding(null)} />
+      <AddToOrderModal product={adding} inCart={adding ? inCart(adding.pid) : 0} hasMember={ready} onAdd={addToCart} onClose={closeAdding} />
       {club !== null && (
         <PayModal
           club={club}
