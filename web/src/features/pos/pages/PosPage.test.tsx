@@ -34,9 +34,11 @@ const soda = product(2, 'Soda', 'unidad', 2, '8499912345');
 const products = [lemon, soda];
 
 let saved: { membership_id: number; products: { pid?: number; quantity: number }[] }[] = [];
+let paid: number[] = [];
 
 function serve() {
   saved = [];
+  paid = [];
   let orders: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -70,6 +72,13 @@ function serve() {
           };
           orders = [order];
           return json({ cancelled: false, order });
+        }
+        case '/api/order/pay': {
+          const body = (await req.json()) as { oid: number; tendered?: number };
+          const order = { ...(orders[0] as { order_total: number }), pay_type: 'cash', order_paid: 1 };
+          orders = [];
+          paid.push(body.oid);
+          return json({ order, change: (body.tendered ?? 0) - order.order_total, replayed: false });
         }
         case '/api/dispensario': {
           const found = products.filter((p) => (q.get('code') ? p.code === q.get('code') : !q.get('search') || fold(p.titulo).includes(fold(q.get('search')!))));
@@ -208,5 +217,32 @@ describe('the counter', { timeout: 20_000 }, () => {
     await waitFor(noDialog);
     await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
     expect(saved).toHaveLength(1);
+  });
+
+  it('has the cursor in the member field from the start, so a key fob swipe selects the member; then it moves to the product search', async () => {
+    const user = userEvent.setup();
+    renderPos(lucia);
+    await screen.findByTestId('member-name');
+    expect(screen.getByTestId('member-scan')).toHaveFocus();
+    // a reader types fast and ends with Enter, into whatever has the focus
+    await user.keyboard('FOB50{Enter}');
+    await waitFor(() => expect(screen.getByTestId('member-name')).toHaveTextContent('50 · Carla Mostrador'));
+    await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
+  });
+
+  it('puts the cursor back in the member field after a sale, ready for the next member', async () => {
+    const user = userEvent.setup();
+    renderPos(carla);
+    await screen.findByTestId('member-name');
+    await user.click(await screen.findByTestId(`product-${soda.pid}`));
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByTestId('order-pay'));
+    await waitFor(() => expect(screen.getByTestId('pay-tendered')).toHaveFocus());
+    await user.keyboard('5{Enter}');
+    await waitFor(() => expect(paid).toEqual([900]));
+    await user.click(await screen.findByTestId('receipt-close'));
+    await waitFor(() => expect(screen.getByTestId('member-scan')).toHaveFocus());
+    await user.keyboard('FOB50{Enter}');
+    await waitFor(() => expect(screen.getByTestId('member-name')).toHaveTextContent('50 · Carla Mostrador'));
   });
 });

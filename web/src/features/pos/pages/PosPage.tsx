@@ -94,7 +94,8 @@ export default function PosPage() {
   const [picking, setPicking] = useState<string | null>(null);
   const lookups = useRef(0);
   // where the cursor goes once no dialog is open
-  const [focusNext, setFocusNext] = useState<'search' | null>(null);
+  const [focusNext, setFocusNext] = useState<'search' | 'member' | null>(null);
+  const scanRef = useRef<InputRef>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [scan, setScan] = useState('');
   const [discount, setDiscount] = useState<number | null>(null);
@@ -168,7 +169,7 @@ export default function PosPage() {
   const dialogOpen = adding !== null || paying !== null || receipt !== null || picking !== null || topUpOpen || renewOpen || couponsOpen || historyOpen;
   useEffect(() => {
     if (focusNext === null || dialogOpen) return;
-    searchRef.current?.focus();
+    (focusNext === 'member' ? scanRef : searchRef).current?.focus();
     setFocusNext(null);
   }, [focusNext, dialogOpen]);
 
@@ -212,11 +213,15 @@ export default function PosPage() {
     saveLines(linesOf(order).map((l) => (l.pid === pid ? { ...l, ...patch } : l)));
   };
 
-  /** A member becomes current with their card already known, so it shows before anything is added. */
+  /**
+   * A member becomes current with their card already known, so it shows before anything is added;
+   * the cursor moves on to the product search, where a scanned product code goes next.
+   */
   const chooseMember = (x: Member) => {
     if (club === null) return;
     qc.setQueryData(posKeys.member(club, x.nid), x);
     select(tabOf(x));
+    setFocusNext('search');
   };
 
   // The member field: a number, key fob or ID number that names one member selects them; other
@@ -270,6 +275,8 @@ export default function PosPage() {
 
   const paid = (o: Order, change: number) => {
     setPaying(null);
+    // ready for the next member: a key fob swiped once the receipt is closed selects them
+    setFocusNext('member');
     message.success(t('pos.pay.done'), 4);
     setReceipt({ order: o, change });
     close(o.membership_id);
@@ -368,6 +375,9 @@ export default function PosPage() {
         <section className={styles.side} aria-label={t('pos.orderPanel')}>
           <div className={styles.scanRow}>
             <Input
+              ref={scanRef}
+              // a key fob or QR reader types into whatever has the focus: here from the start
+              autoFocus
               prefix={<UserOutlined />}
               placeholder={t('pos.member.scan')}
               aria-label={t('pos.member.scan')}
@@ -599,7 +609,10 @@ export default function PosPage() {
         <MembersModal
           club={club}
           text={picking}
-          onClose={() => setPicking(null)}
+          onClose={() => {
+            setPicking(null);
+            setFocusNext('member');
+          }}
           onPick={(x) => {
             chooseMember(x);
             setPicking(null);
