@@ -66,10 +66,15 @@ export function usePosProducts(club: number | null, search: string, category: nu
   });
 }
 
+/** Products that can be sold now whose code is exactly `code`, at most `limit`. */
+export async function productsByCode(club: number, code: string, limit: number): Promise<Product[]> {
+  const reply = await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club, code, in_stock: true, limit } } }));
+  return reply.data ?? [];
+}
+
 /** The first product whose code is exactly what was scanned (null when none). */
 export async function productByCode(club: number, code: string): Promise<Product | null> {
-  const reply = await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club, code, in_stock: true, limit: 1 } } }));
-  return reply.data?.[0] ?? null;
+  return (await productsByCode(club, code, 1))[0] ?? null;
 }
 
 /** GET /api/order/?status=cart — open orders, newest first. */

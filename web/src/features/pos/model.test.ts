@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { methodsOf, titleOf, allowedMethods, changeOf, checkAdd, closeMember, lookupMember, nameFilters, priceOf, quantityOf, readNumber, realOutOfRange, selectMember, stepReal } from './model';
+import { methodsOf, titleOf, allowedMethods, changeOf, checkAdd, closeMember, looksLikeCode, lookupMember, nameFilters, priceOf, quantityOf, readNumber, realOutOfRange, selectMember, stepReal } from './model';
 
 describe('counter arithmetic and rules', () => {
   it('reads typed and scale text as numbers', () => {
@@ -87,5 +87,13 @@ describe('counter arithmetic and rules', () => {
     ]);
     expect(nameFilters('a b c d e')).toHaveLength(2);
     expect(nameFilters('')).toEqual([]);
+  });
+
+  it('tells a product code or barcode from a name in the product search', () => {
+    expect(looksLikeCode('8499912345')).toBe(true);
+    expect(looksLikeCode('LEM01')).toBe(true);
+    expect(looksLikeCode('Lemon')).toBe(false);
+    expect(looksLikeCode('A1')).toBe(false);
+    expect(looksLikeCode('Amnesia 2')).toBe(false);
   });
 });

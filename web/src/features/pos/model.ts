@@ -170,6 +170,9 @@ export function resetTabsCache() {
   cache.clear();
 }
 
+/** Text in the product search that reads as a product code or barcode: 4 or more letters, digits or dashes, with a digit. */
+export const looksLikeCode = (text: string) => /^[0-9A-Za-z-]{4,}$/.test(text) && /\d/.test(text);
+
 // ---------------------------------------------------------------- member lookup at the counter
 
 /** What the member field does with the text typed or swiped into it. */

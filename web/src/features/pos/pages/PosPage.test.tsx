@@ -31,7 +31,8 @@ const product = (pid: number, titulo: string, type: 'peso' | 'unidad', precio: n
 });
 const lemon = product(1, 'Lemon', 'peso', 8, 'LEM01');
 const soda = product(2, 'Soda', 'unidad', 2, '8499912345');
-const products = [lemon, soda];
+// two products that share a code: the code names neither
+const products = [lemon, soda, product(3, 'Twin A', 'unidad', 1, 'DUP01'), product(4, 'Twin B', 'unidad', 1, 'DUP01')];
 
 let saved: { membership_id: number; products: { pid?: number; quantity: number }[] }[] = [];
 let paid: number[] = [];
@@ -244,5 +245,43 @@ describe('the counter', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('member-scan')).toHaveFocus());
     await user.keyboard('FOB50{Enter}');
     await waitFor(() => expect(screen.getByTestId('member-name')).toHaveTextContent('50 · Carla Mostrador'));
+  });
+
+  it('opens the product a code or barcode names when Enter follows it, with the quantity ready; other text stays a search', async () => {
+    const user = userEvent.setup();
+    renderPos(carla);
+    await screen.findByTestId('member-name');
+    const search = screen.getByTestId('product-search');
+    await user.type(search, `${soda.code}{Enter}`);
+    expect(await screen.findByTestId('add-quantity')).toHaveFocus();
+    expect(search).toHaveValue('');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].products).toEqual([{ pid: soda.pid, quantity: 1 }]);
+    await waitFor(() => expect(search).toHaveFocus());
+
+    // a weight product's code opens on its grams
+    await user.keyboard(`${lemon.code}{Enter}`);
+    expect(await screen.findByText(pos.add.grams)).toBeInTheDocument();
+    expect(screen.getByTestId('add-quantity')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(noDialog);
+
+    // a name is a search of the grid, even when it finds one product
+    await user.keyboard('Lemon{Enter}');
+    await new Promise((r) => setTimeout(r, 300));
+    noDialog();
+    await user.clear(search);
+    // a code shared by two products, and one nobody has, say so
+    await user.type(search, 'DUP01{Enter}');
+    expect(await screen.findByText(pos.product.severalCodes.replace('{{code}}', 'DUP01'))).toBeInTheDocument();
+    // nor does the scanner's 2 s auto-add take the first of them once Enter has answered
+    await new Promise((r) => setTimeout(r, 2500));
+    noDialog();
+    await user.clear(search);
+    await user.type(search, '12345678{Enter}');
+    expect(await screen.findByText(pos.product.noCode.replace('{{code}}', '12345678'))).toBeInTheDocument();
+    noDialog();
+    expect(saved).toHaveLength(1);
   });
 });

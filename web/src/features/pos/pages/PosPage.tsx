@@ -34,6 +34,7 @@ import {
   memberByScan,
   posKeys,
   productByCode,
+  productsByCode,
   useCancelOrder,
   useConsumption,
   useOpenOrders,
@@ -55,7 +56,7 @@ import { OrderHistoryModal } from '../components/OrderHistoryModal';
 import { PayModal } from '../components/PayModal';
 import { Receipt } from '../components/Receipt';
 import { posErrorText, removedReason } from '../errors';
-import { allowedMethods, linesOf, lookupMember, realOutOfRange, signatureRequired, stepReal, useTabs, type TabMember } from '../model';
+import { allowedMethods, linesOf, looksLikeCode, lookupMember, realOutOfRange, signatureRequired, stepReal, useTabs, type TabMember } from '../model';
 import styles from '../pos.module.css';
 
 /** Spec part 1 §2: a scanned product code is added after 2 s without typing. */
@@ -103,6 +104,8 @@ export default function PosPage() {
   const [renewOpen, setRenewOpen] = useState(false);
   const [couponsOpen, setCouponsOpen] = useState(false);
   const searchRef = useRef<InputRef>(null);
+  // the search text Enter was pressed on: the 2 s auto-add leaves it alone
+  const entered = useRef('');
   // The search applies 300 ms after the last keystroke, from the first page; a code typed or
   // scanned alone adds its product after 2 s.
   const search = useDebounced(searchText.trim());
@@ -128,8 +131,9 @@ export default function PosPage() {
 
   useEffect(() => {
     const code = searchText.trim();
-    if (!club || !/^[0-9A-Za-z-]{4,}$/.test(code) || !/\d/.test(code)) return;
+    if (!club || !looksLikeCode(code)) return;
     const id = setTimeout(() => {
+      if (entered.current === code) return; // Enter has answered for this code already
       void productByCode(club, code).then((p) => {
         if (p) {
           setSearchText('');
@@ -139,6 +143,27 @@ export default function PosPage() {
     }, SCAN_WAIT);
     return () => clearTimeout(id);
   }, [searchText, club]);
+
+  // A code or barcode and Enter (a scanner that sends Enter, or typed) opens its product as a tap
+  // does, when the code names one product; other text stays a search of the grid.
+  const searchNow = useRef(searchText);
+  searchNow.current = searchText;
+  const addByCode = async () => {
+    const code = searchText.trim();
+    if (club === null || !code) return;
+    entered.current = code;
+    try {
+      const found = await productsByCode(club, code, 2);
+      if (searchNow.current.trim() !== code) return; // typed on since: the newer text decides
+      if (found.length === 1) {
+        setSearchText('');
+        setAdding(found[0]);
+      } else if (found.length > 1) message.warning(t('pos.product.severalCodes', { code }), 4);
+      else if (looksLikeCode(code)) message.warning(t('pos.product.noCode', { code }), 4);
+    } catch (e) {
+      message.error(posErrorText(e, t, i18n), 5);
+    }
+  };
 
   // ?oid= opens an order with its member; ?nid= selects a member (and ?renew=1 opens its fee renewal).
   useEffect(() => {
@@ -324,6 +349,7 @@ export default function PosPage() {
               aria-label={t('pos.search')}
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
+              onPressEnter={() => void addByCode()}
               data-testid="product-search"
             />
             <Select
