@@ -90,7 +90,7 @@ export function MembersModal({ club, text: initial = '', onClose, onPick }: Prop
             onClick: () => onPick(m),
             onMouseEnter: () => setActive(i ?? 0),
             style: { cursor: 'pointer' },
-            'aria-selected': i === active,
+            'aria-current': i === active ? 'true' : undefined,
             'data-testid': `members-row-${m.nid}`,
           }) as object
         }

@@ -171,7 +171,7 @@ describe('the counter', { timeout: 20_000 }, () => {
     expect(search).toHaveValue('Lu');
     expect(search).toHaveFocus();
     await within(dialog).findByTestId(`members-row-${luis.nid}`);
-    expect(within(dialog).getByTestId(`members-row-${lucia.nid}`)).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByTestId(`members-row-${lucia.nid}`)).toHaveAttribute('aria-current', 'true');
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(noDialog);
     expect(screen.getByTestId('member-name')).toHaveTextContent('8 · Luis Lucas');
