@@ -4,16 +4,16 @@ import type { components } from '../../shared/api/schema';
 
 export type NewsItem = components['schemas']['NewsItem'];
 /** An event's days travel as unix seconds: it runs from 00:00:00 of the first to 23:59:59 of the last (club time zone). */
-interface EventDays {
-  start_date: number;
-  end_date: number;
-}
-export type EventItem = Omit<components['schemas']['EventItem'], keyof EventDays> & EventDays;
+export type EventItem = components['schemas']['EventItem'];
 export type NewsBody = Omit<components['schemas']['NewsPublishInputBody'], 'cid' | '$schema'>;
 export type Consult = components['schemas']['Consult'];
 export type TvSettings = Omit<components['schemas']['TVSettingsBody'], '$schema'>;
 export type TvProduct = components['schemas']['TVProduct'];
-export type EventBody = Omit<components['schemas']['EventPublishInputBody'], 'association' | '$schema' | keyof EventDays> & EventDays;
+/** The days are sent as unix seconds (the server also reads YYYY-MM-DD). */
+export type EventBody = Omit<components['schemas']['EventPublishInputBody'], 'association' | '$schema' | 'start_date' | 'end_date'> & {
+  start_date: number;
+  end_date: number;
+};
 
 /** Spec part 2 §9: news and events, 24 a page. */
 export const SOCIAL_PAGE = 24;
@@ -42,7 +42,7 @@ export function useEvents(club: number | null) {
   return useQuery({
     queryKey: socialKeys.events(club ?? 0),
     // the generated types may still describe the days as YYYY-MM-DD text: the server answers seconds
-    queryFn: async () => ((await unwrap(api.GET('/api/event/retrieve', { params: { query: { association: club! } } }))) ?? []) as unknown as EventItem[],
+    queryFn: async () => ((await unwrap(api.GET('/api/event/retrieve', { params: { query: { association: club! } } }))) ?? []),
     enabled: club !== null,
   });
 }
@@ -62,7 +62,7 @@ export function usePublishEvent(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: EventBody) =>
-      unwrap(api.POST('/api/event', { body: { association: club!, ...body } as unknown as components['schemas']['EventPublishInputBody'] })),
+      unwrap(api.POST('/api/event', { body: { association: club!, ...body } })),
     meta: { localErrors: true },
     onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: socialKeys.events(club) }),
   });

@@ -2110,6 +2110,11 @@ export interface components {
             from?: number;
             /**
              * Format: int64
+             * @description The first day under the name the list answers with; with from, the same day
+             */
+            from_date?: number;
+            /**
+             * Format: int64
              * @description Edit this coupon; absent creates one
              */
             id?: number;
@@ -2126,6 +2131,11 @@ export interface components {
              * @description Last day (unix seconds); the coupon ends at 23:59:59 of that day, club time zone
              */
             to?: number;
+            /**
+             * Format: int64
+             * @description The last day under the name the list answers with; with to, the same day
+             */
+            to_date?: number;
             /**
              * Format: int64
              * @description 0 euros, 1 percent
@@ -2220,13 +2230,19 @@ export interface components {
              * @description Unix seconds
              */
             created: number;
-            /** @description YYYY-MM-DD */
-            end_date: string;
+            /**
+             * Format: int64
+             * @description Unix seconds: 23:59:59 of the last day, club time zone
+             */
+            end_date: number;
             images: components["schemas"]["SocialImage"][] | null;
             /** Format: int64 */
             nid: number;
-            /** @description YYYY-MM-DD */
-            start_date: string;
+            /**
+             * Format: int64
+             * @description Unix seconds: 00:00:00 of the first day, club time zone
+             */
+            start_date: number;
             title: string;
         };
         EventPublishInputBody: {
@@ -2237,12 +2253,12 @@ export interface components {
             association: number;
             /** @description HTML; sanitised before it is stored */
             body?: string;
-            /** @description YYYY-MM-DD */
-            end_date: string;
+            /** @description The last day, as start_date */
+            end_date: number | string;
             /** @description Base64 data URLs (PNG, JPEG, GIF, WebP) */
             images?: string[] | null;
-            /** @description YYYY-MM-DD */
-            start_date: string;
+            /** @description The first day: unix seconds (any second of it, club time zone) or YYYY-MM-DD */
+            start_date: number | string;
             title: string;
         };
         FeeSaveInputBody: {
