@@ -194,7 +194,9 @@ export default function PosPage() {
   const dialogOpen = adding !== null || paying !== null || receipt !== null || picking !== null || topUpOpen || renewOpen || couponsOpen || historyOpen;
   useEffect(() => {
     if (focusNext === null || dialogOpen) return;
-    (focusNext === 'member' ? scanRef : searchRef).current?.focus();
+    // the product search is below the member's card on a phone: scrolling to it would hide who is current
+    if (focusNext === 'member') scanRef.current?.focus();
+    else searchRef.current?.focus({ preventScroll: true });
     setFocusNext(null);
   }, [focusNext, dialogOpen]);
 
