@@ -26,7 +26,7 @@ async function as(page: Page, user: string, path = 'pos') {
   await page.goto(`/app/${path}`);
 }
 
-let world: { lemon: number; soda: number; member: number; fob: string; sodaCode: string };
+let world: { lemon: number; soda: number; member: number; fob: string; sodaCode: string; ana: number; bruno: number; anaFob: string };
 
 // Leave the demo club as the other specs expect it: the products leave every list, the member's
 // record is deleted, the fee type is switched off (it stays: an order names it).
@@ -35,9 +35,11 @@ test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   await as(page, 'admin', 'club');
   await call(page, 'POST', '/api/dispensario/delete', { asocid: CLUB, productsArray: [world.lemon, world.soda] });
-  for (const o of (await call(page, 'GET', `/api/order/?asocid=${CLUB}&status=cart&membership_id=${world.member}`)).data)
-    await call(page, 'DELETE', `/api/order/delete?asocid=${CLUB}&oid=${o.oid}`);
-  await call(page, 'DELETE', `/api/ficha_socio/${world.member}?association=${CLUB}`);
+  for (const nid of [world.member, world.ana, world.bruno]) {
+    for (const o of (await call(page, 'GET', `/api/order/?asocid=${CLUB}&status=cart&membership_id=${nid}`)).data)
+      await call(page, 'DELETE', `/api/order/delete?asocid=${CLUB}&oid=${o.oid}`);
+    await call(page, 'DELETE', `/api/ficha_socio/${nid}?association=${CLUB}`);
+  }
   // the preset amounts this spec added (the demo keeps a 150 € cash amount)
   for (const type of ['wallet', 'cash-register'])
     for (const c of await call(page, 'GET', `/api/association_category/?association=${CLUB}&type=${type}`))
@@ -67,7 +69,15 @@ test('setup: two products and a member with a wallet and a 10 g forecast', async
     association: CLUB, nombre: 'Carla', surname: 'Mostrador', dni: `7${String(stamp).padStart(7, '0')}Q`, keychain: fob, consum_forecast: 10,
   });
   await call(page, 'PUT', `/api/wallet/${m.nid}`, { association: CLUB, operation: 'add', amount: 30, pay_type: 'cash' });
-  world = { lemon, soda, member: m.nid, fob, sodaCode };
+  // two members who share a surname, for the lookups by name (Ana has a key fob)
+  const anaFob = `KEY${stamp}`;
+  const ana = await call(page, 'POST', '/api/ficha_socio', {
+    association: CLUB, nombre: 'Ana', surname: 'Teclado', dni: `6${String(stamp).padStart(7, '0')}R`, keychain: anaFob, consum_forecast: 100,
+  });
+  const bruno = await call(page, 'POST', '/api/ficha_socio', {
+    association: CLUB, nombre: 'Bruno', surname: 'Teclado', dni: `5${String(stamp).padStart(7, '0')}S`, consum_forecast: 100,
+  });
+  world = { lemon, soda, member: m.nid, fob, sodaCode, ana: ana.nid, bruno: bruno.nid, anaFob };
 });
 
 test('a day at the counter: key fob, weight by price, scanned code, discount, cash with change and signature, receipt', async ({ page }) => {
@@ -398,4 +408,111 @@ test('preset amounts, a wallet top-up with change, the member detail actions, th
   await check.click();
   await expect(check).toBeChecked();
   await expect(toast(page, featureText('stock', 'es', 'stock.settings.check.savedOn'))).toBeVisible();
+});
+
+test('keyboard and scanner: a key fob swipe, grams typed as the dialog opens, a barcode and Enter, a name that finds several and one that finds none', async ({ page }) => {
+  await as(page, 'budtender');
+  await wide(page);
+  const scan = page.getByTestId('member-scan');
+  const search = page.getByTestId('product-search');
+  // what staff press and click for a weighed sale to a known member, cash; a reader's swipe and
+  // the signature are counted apart
+  const keys: string[] = [];
+  const clicks: string[] = [];
+  const press = async (key: string) => {
+    keys.push(key);
+    await page.keyboard.press(key);
+  };
+  const tap = async (testId: string) => {
+    clicks.push(testId);
+    await page.getByTestId(testId).click();
+  };
+  /** A key fob or QR reader: fast keys and Enter into whatever has the focus. */
+  const swipe = async (code: string) => {
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+  };
+
+  // the cursor waits in the member field from the start
+  await expect(scan).toBeFocused();
+  await swipe(world.anaFob);
+  await expect(page.getByTestId('member-name')).toContainText('Ana Teclado');
+  await expect(search).toBeFocused();
+  // the grams are typed the moment the dialog opens, before any wait: 2 g at 8 €/g, never 2 €
+  await tap(`product-${world.lemon}`);
+  await press('2');
+  await press('Enter');
+  await expect(page.getByTestId(`line-total-${world.lemon}`)).toHaveText('16,00 €');
+  await expect(page.getByTestId(`line-${world.lemon}`)).toContainText('2 g ×');
+  // the cursor is back in the product search, not on the tile: Enter there opens nothing
+  await expect(search).toBeFocused();
+  await tap('order-pay');
+  await expect(page.getByTestId('pay-tendered')).toBeFocused();
+  await press('2');
+  await press('0');
+  await expect(page.getByTestId('pay-change')).toHaveText(es('pay.change', { amount: '4,00 €' }));
+  await sign(page);
+  await tap('pay-confirm');
+  await expect(page.getByTestId('receipt-total')).toHaveText('16,00 €');
+  await press('Escape');
+  await expect(page.getByTestId('receipt')).toHaveCount(0);
+  // ready for the next member
+  await expect(scan).toBeFocused();
+  expect({ keys: keys.length, clicks: clicks.length }).toEqual({ keys: 5, clicks: 3 });
+
+  // a barcode and Enter opens its product with one unit ready: Enter adds it
+  await swipe(world.anaFob);
+  await expect(search).toBeFocused();
+  await page.keyboard.type(world.sodaCode);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('add-quantity')).toBeFocused();
+  await expect(page.getByTestId('add-quantity')).toHaveValue('1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`line-total-${world.soda}`)).toHaveText('2,00 €');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+  await shot(page, 'pos-keyboard-wide');
+
+  // a surname that finds several opens "Socios activos" filtered by it; the arrows and Enter choose
+  await scan.fill('Teclado');
+  await scan.press('Enter');
+  const picker = page.getByRole('dialog', { name: es('members.title') });
+  await expect(picker).toBeVisible();
+  await expect(page.getByTestId('members-search')).toHaveValue('Teclado');
+  await expect(page.getByTestId('members-search')).toBeFocused();
+  await expect(page.getByTestId(`members-row-${world.bruno}`)).toBeVisible();
+  await expect(page.getByTestId(`members-row-${world.ana}`)).toHaveAttribute('aria-current', 'true');
+  // Ana is no longer current while the picker is open
+  await expect(page.getByTestId('member-card')).toHaveCount(0);
+  await shot(page, 'pos-picker-wide');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(page.getByTestId('member-name')).toContainText('Bruno Teclado');
+  await expect(page.getByTestId(`tab-${world.ana}`)).toHaveAttribute('aria-pressed', 'false');
+
+  // a name that finds nobody deselects Bruno and says so
+  await scan.fill('Zacarías Nadie');
+  await scan.press('Enter');
+  await expect(toast(page, es('member.notFound'))).toBeVisible();
+  await expect(page.getByTestId('member-card')).toHaveCount(0);
+  await expect(page.getByTestId(`tab-${world.bruno}`)).toHaveAttribute('aria-pressed', 'false');
+  await expect(scan).toBeFocused();
+  await shot(page, 'pos-not-found-wide');
+
+  // narrow: the picker by a name, Escape gives the cursor back to the member field
+  await narrow(page);
+  await scan.fill('Ana Teclado');
+  await scan.press('Enter');
+  await expect(page.getByTestId(`members-row-${world.ana}`)).toBeVisible();
+  await shot(page, 'pos-picker-narrow');
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(scan).toBeFocused();
+  // a swipe on a phone: the cursor moves to the product search without scrolling the member's card away
+  await swipe(world.anaFob);
+  await expect(search).toBeFocused();
+  await expect(page.getByTestId('member-card')).toBeInViewport();
+  await shot(page, 'pos-counter-keyboard-narrow');
+  await wide(page);
 });
