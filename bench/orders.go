@@ -35,7 +35,7 @@ func benchPay(ctx context.Context, e *env) []result {
 	for i, typ := range []string{"peso", "peso", "unidad"} {
 		p, err := e.app.Catalog.Save(ctx, clubID, benchProduct(fmt.Sprintf("Bench %d", i), typ, cat.NID))
 		must(err)
-		_, err = e.app.Catalog.AdjustStock(ctx, clubID, uid, []catalog.StockChange{{PID: p.PID, Kind: catalog.MoveManual, Quantity: amount.Milli(900_000_000_000), Note: "bench"}})
+		_, err = e.app.Catalog.AdjustStock(ctx, clubID, uid, []catalog.StockChange{{PID: p.PID, Kind: catalog.MoveManual, Quantity: amount.Milli(900_000_000), Note: "bench"}}) // 900 kg or units: within a product's 10.000.000 € of stock
 		must(err)
 		pids = append(pids, p.PID)
 	}
