@@ -488,7 +488,11 @@ func priceLines(rs []resolved, percent int, coupons []CouponPrice, manual int64)
 		}
 		pl[i] = PriceLine{UnitPrice: r.product.Price, Quantity: int64(r.in.Quantity), Discountable: r.product.Discount == 1}
 	}
-	return Price(pl, percent, coupons, manual)
+	priced, err := Price(pl, percent, coupons, manual)
+	if err != nil {
+		return Priced{}, err
+	}
+	return priced, checkCost(rs)
 }
 
 // checkCost refuses a line whose cost (what the club paid for the grams or
@@ -585,9 +589,6 @@ func (s *Service) saveTx(ctx context.Context, tx *sqlx.Tx, clubID int64, actor A
 	}
 	priced, err := priceLines(rs, m.Percent, nil, 0)
 	if err != nil {
-		return 0, nil, err
-	}
-	if err := checkCost(rs); err != nil {
 		return 0, nil, err
 	}
 	// spec: a manual discount up to what the order costs (after the member
@@ -715,13 +716,10 @@ func (s *Service) openOrder(ctx context.Context, q db.Q, clubID, oid, memberID i
 func (s *Service) findOrder(ctx context.Context, q db.Q, clubID, oid, memberID int64, lock bool) (*orderRow, error) {
 	var rows []orderRow
 	var err error
-	read := `SELECT id, club_id, member_id, status, manual_discount, pay_key FROM orders WHERE `
+	const cols = `id, club_id, member_id, status, manual_discount, pay_key`
+	read, returning := `SELECT `+cols+` FROM orders WHERE `, ""
 	if lock {
-		read = `UPDATE orders SET changed = changed WHERE `
-	}
-	returning := ""
-	if lock {
-		returning = ` RETURNING id, club_id, member_id, status, manual_discount, pay_key`
+		read, returning = `UPDATE orders SET changed = changed WHERE `, ` RETURNING `+cols
 	}
 	switch {
 	case oid != 0:

@@ -146,9 +146,6 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 		if err != nil {
 			return err
 		}
-		if err := checkCost(rs); err != nil {
-			return err
-		}
 		if in.Amount != nil && int64(*in.Amount) != priced.Total {
 			return errTotalChanged.With("total", amount.Cents(priced.Total).String())
 		}
@@ -293,19 +290,17 @@ func checkStoredLines(ctx context.Context, tx *sqlx.Tx, oid int64, priced Priced
 	if err := priced.Check(); err != nil {
 		return err
 	}
-	var bad, n int
-	var total int64
-	if err := db.Get(ctx, tx, &bad, `SELECT COUNT(*) FROM order_lines WHERE order_id = ? AND (base_price < 0 OR discount < 0 OR total < 0
-		OR total <> base_price - discount OR base_price > ? OR quantity < 0 OR real_quantity < 0 OR grams < 0)`, oid, MaxLineCents); err != nil {
+	var stored struct {
+		N     int   `db:"n"`
+		Bad   int   `db:"bad"`
+		Total int64 `db:"total"`
+	}
+	if err := db.Get(ctx, tx, &stored, `SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN base_price < 0 OR discount < 0 OR total < 0
+		OR total <> base_price - discount OR base_price > ? OR quantity < 0 OR real_quantity < 0 OR grams < 0 THEN 1 ELSE 0 END), 0) AS bad,
+		COALESCE(SUM(total), 0) AS total FROM order_lines WHERE order_id = ?`, MaxLineCents, oid); err != nil {
 		return err
 	}
-	if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM order_lines WHERE order_id = ?`, oid); err != nil {
-		return err
-	}
-	if err := db.Get(ctx, tx, &total, `SELECT COALESCE(SUM(total), 0) FROM order_lines WHERE order_id = ?`, oid); err != nil {
-		return err
-	}
-	if bad > 0 || n != len(priced.Lines) || total != priced.Total {
+	if stored.Bad > 0 || stored.N != len(priced.Lines) || stored.Total != priced.Total {
 		return errPricedInvalid
 	}
 	return nil
