@@ -39,7 +39,8 @@ var DemoUsers = []DemoUser{
 	{"social", "Nuria", "Vila Serra", "78901234X", []string{access.Social}},
 }
 
-// LoadDemo adds the demo clubs, staff and novelties, printing the logins to out.
+// LoadDemo adds the demo clubs, staff, members, catalogue, a month of the
+// club's history and the novelties, printing the logins to out.
 func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, error) {
 	n, err := a.Clubs.Count(ctx)
 	if err != nil {
@@ -70,7 +71,7 @@ func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, e
 	if err := a.DB.Tx(ctx, func(tx *sqlx.Tx) error { return club.SetPaymentMethods(ctx, tx, clubID, "-cash-card-wallet") }); err != nil {
 		return 0, err
 	}
-	var adminUID int64
+	staff := map[string]int64{}
 	for _, du := range DemoUsers {
 		uid, err := a.CreateUser(ctx, NewStaffUser{NewUser: auth.NewUser{Username: du.Username, Password: DemoPassword,
 			Email: du.Username + "@demo.socius.local", Name: du.Name, Surname: du.Surname, DNI: du.DNI, Phone: "600000000",
@@ -78,8 +79,8 @@ func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, e
 		if err != nil {
 			return 0, fmt.Errorf("demo user %s: %w", du.Username, err)
 		}
+		staff[du.Username] = uid
 		if du.Username == "admin" {
-			adminUID = uid
 			err = a.DB.Tx(ctx, func(tx *sqlx.Tx) error {
 				_, err := club.AddStaff(ctx, tx, second, uid, du.Name, du.Surname, du.DNI, "", []string{access.Administrador, access.Manager})
 				return err
@@ -89,11 +90,18 @@ func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, e
 			}
 		}
 	}
-	if err := a.loadDemoMembers(ctx, clubID); err != nil {
+	h, err := a.newDemoHistory(ctx, clubID, staff)
+	if err != nil {
 		return 0, err
 	}
-	if err := a.loadDemoCatalog(ctx, clubID, adminUID); err != nil {
+	if h.members, err = a.loadDemoMembers(ctx, clubID, h); err != nil {
+		return 0, err
+	}
+	if h.products, err = a.loadDemoCatalog(ctx, clubID, staff["admin"]); err != nil {
 		return 0, fmt.Errorf("demo catalogue: %w", err)
+	}
+	if err := h.load(ctx); err != nil {
+		return 0, fmt.Errorf("demo history: %w", err)
 	}
 	for _, nv := range demoNovelties {
 		if _, err := a.AddNovelty(ctx, nv[0], nv[1]); err != nil {
@@ -101,6 +109,9 @@ func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, e
 		}
 	}
 	fmt.Fprintf(out, "Demo loaded: club %d \"Club Demo Socius\" (every feature) and club %d \"Asociación Verde Norte\".\n", clubID, second)
+	c := h.counts
+	fmt.Fprintf(out, "The demo club's last %d days: %d sales, %d refunds, %d wallet top-ups, %d check-ins, %d till closes.\n",
+		demoDays, c.sales, c.refunds, c.topups, c.checkins, c.closes)
 	fmt.Fprintf(out, "Logins (password %q for all):\n", DemoPassword)
 	for _, du := range DemoUsers {
 		fmt.Fprintf(out, "  %-11s %v\n", du.Username, du.Roles)
@@ -139,20 +150,27 @@ var demoFirst = []string{"José", "María", "Núria", "Jordi", "Lucía", "Álvar
 var demoSurnames = []string{"García", "Martínez", "López", "Sánchez", "Pérez", "Gómez", "Fernández", "Muñoz",
 	"Castaño", "Ibáñez", "Vidal", "Puig", "Serra", "Ferrer", "Roig", "Núñez", "Peña", "Domènech", "Ruiz", "Soler"}
 
+// demoRenewals are the members who renew their annual fee during the
+// month of history, by index, with the day (days before today) they do:
+// their fee was about to expire that day.
+var demoRenewals = map[int]int{7: 27, 12: 20, 19: 15, 25: 9, 33: 5, 38: 2}
+
 // loadDemoMembers adds a realistic list of members: accents, both types,
-// some inactive, two categories, expired and current fees.
-func (a *App) loadDemoMembers(ctx context.Context, clubID int64) error {
+// some inactive, two categories; fees paid up but for two that have
+// expired (nº 10 a month ago, nº 24 nine days ago) and six that the history
+// renews.
+func (a *App) loadDemoMembers(ctx context.Context, clubID int64, h *demoHistory) ([]demoMember, error) {
 	regular, err := a.Members.SaveCategory(ctx, clubID, 0, "Socio habitual", 0)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	founder, err := a.Members.SaveCategory(ctx, clubID, 0, "Socio fundador", 10)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	letters := "TRWAGMYFPDXBNJZSQVHLCKE"
 	admin := member.Actor{IsAdmin: true}
-	now := time.Now()
+	var out []demoMember
 	for i := range 42 {
 		n := 30000000 + i*7919
 		dni := fmt.Sprintf("%08d%c", n, letters[n%23])
@@ -167,7 +185,15 @@ func (a *App) loadDemoMembers(ctx context.Context, clubID int64) error {
 		if i < 6 {
 			cat = founder.NID
 		}
-		end := now.AddDate(0, (i%14)-3, 0).Unix() // some fees already expired
+		end := h.now.AddDate(0, 1+(i*5)%11, (i*3)%20).Unix()
+		switch k, renews := demoRenewals[i]; {
+		case i == 2:
+			end = h.now.AddDate(0, -1, 0).Unix()
+		case i == 16:
+			end = h.day(9).Unix()
+		case renews:
+			end = h.day(k - 3).Unix() // due a few days after the visit that renews it
+		}
 		email := ""
 		if i%3 != 2 {
 			email = fmt.Sprintf("%s.%s%d@correo.example", textnorm.Fold(first), textnorm.Fold(s1), i)
@@ -175,12 +201,13 @@ func (a *App) loadDemoMembers(ctx context.Context, clubID int64) error {
 		phone := fmt.Sprintf("6%08d", 12345678+i*1111)
 		birth := time.Date(1965+i%35, time.Month(1+i%12), 1+i%27, 12, 0, 0, 0, time.UTC).Unix()
 		fc := int64(20 + (i%6)*10)
-		_, err := a.Members.Save(ctx, clubID, admin, member.Input{Nombre: &first, Surname: &s1, Surname2: &s2, DNI: &dni,
+		m, err := a.Members.Save(ctx, clubID, admin, member.Input{Nombre: &first, Surname: &s1, Surname2: &s2, DNI: &dni,
 			Email: &email, Telefono: &phone, Type: &typ, Status: &status, Category: &cat, EndDate: &end, Birthday: &birth,
 			ConsumForecast: &fc})
 		if err != nil {
-			return fmt.Errorf("demo member %d: %w", i, err)
+			return nil, fmt.Errorf("demo member %d: %w", i, err)
 		}
+		out = append(out, demoMember{id: m.NID, i: i, forecast: fc, active: status == 1, end: end, renews: demoRenewals[i]})
 	}
-	return nil
+	return out, nil
 }

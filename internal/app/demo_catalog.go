@@ -10,7 +10,8 @@ import (
 )
 
 // demoProducts: category, preset variety (its text and picture), code, price
-// €, cost €, type, starting stock (grams or units).
+// €, cost €, type, stock today (grams or units: the month of history starts
+// with this plus what it sells).
 var demoProducts = []struct {
 	category, preset, title, code string
 	price, cost                   amount.Cents
@@ -32,27 +33,40 @@ var demoProducts = []struct {
 	{"Bebidas", "", "Café", "", 120, 25, catalog.TypeUnit, 0, true},
 }
 
+// demoProduct is a demo product as the history sells it.
+type demoProduct struct {
+	pid, category   int64
+	title, kind     string
+	code, typ       string
+	price           amount.Cents
+	unitWeight      amount.Milli
+	stock           amount.Milli // today's
+	unlimited, disc bool
+}
+
 // loadDemoCatalog fills the demo club's catalogue: product categories, a
-// dozen products with their stock (as adjustment movements, like any stock),
-// a basic list for the TV menus and two inventory items.
-func (a *App) loadDemoCatalog(ctx context.Context, clubID, staffUID int64) error {
+// dozen products (their stock comes with the history, as adjustment
+// movements like any stock), a basic list for the TV menus and two
+// inventory items.
+func (a *App) loadDemoCatalog(ctx context.Context, clubID, staffUID int64) ([]demoProduct, error) {
 	cats := map[string]int64{}
 	for _, title := range []string{"Flores", "Extracciones", "Comestibles", "Bebidas"} {
 		c, err := a.Clubs.SaveCategory(ctx, clubID, 0, catalog.CategoryType, title)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		cats[title] = c.NID
 	}
 	for _, setting := range [][2]string{{"weight_discrepancy", "5"}, {"consumptionforecast", "60"}, {"cash-register", "150"}} {
 		if _, err := a.Clubs.SaveCategory(ctx, clubID, 0, setting[0], setting[1]); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	presets, err := catalog.Presets()
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var out []demoProduct
 	for _, d := range demoProducts {
 		in := catalog.Input{Kind: catalog.KindPro, Title: d.title, Category: cats[d.category], Price: &d.price, Cost: d.cost,
 			Code: d.code, Type: d.typ, Dominance: "hibrido", Status: true, MenuExport: true, UnlimitedStock: d.unlimited, THC: d.category != "Bebidas",
@@ -76,36 +90,32 @@ func (a *App) loadDemoCatalog(ctx context.Context, clubID, staffUID int64) error
 		}
 		p, err := a.Catalog.Save(ctx, clubID, in)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if d.stock > 0 {
-			if _, err := a.Catalog.AdjustStock(ctx, clubID, staffUID, []catalog.StockChange{{PID: p.PID, Kind: catalog.MoveManual,
-				Quantity: d.stock, Note: "Stock inicial"}}); err != nil {
-				return err
-			}
-		}
+		out = append(out, demoProduct{pid: p.PID, category: cats[d.category], title: in.Title, kind: d.category, code: d.code, typ: d.typ,
+			price: d.price, unitWeight: in.UnitWeight, stock: d.stock, unlimited: d.unlimited, disc: in.Discount})
 	}
 	for _, b := range [][3]string{{"Flores", "Amnesia Haze", "Sativa de aroma cítrico"}, {"Flores", "Critical", "Índica clásica, dulce y terrosa"},
 		{"Bebidas", "Café", "Espresso de tueste natural"}} {
 		if _, err := a.Catalog.Save(ctx, clubID, catalog.Input{Kind: catalog.KindBasic, Title: b[1], Subtitle: b[2], Category: cats[b[0]],
 			Status: true, ShowInTV: true, Valoration: 4}); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	for _, it := range []inventory.ItemInput{{Title: "Cosecha interior otoño", Category: cats["Flores"], Type: "indoor", Dominance: "indica", Status: true},
 		{Title: "Cosecha exterior verano", Category: cats["Flores"], Type: "outdoor", Dominance: "sativa", Status: true}} {
 		item, err := a.Inventory.SaveItem(ctx, clubID, it)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if _, err := a.Inventory.Record(ctx, clubID, staffUID, inventory.MovementInput{IID: item.IID, Action: "add", Amount: 2_500_000,
 			Cost: 120000, Location: "almacen_interno", Note: "Entrada de cosecha"}); err != nil {
-			return err
+			return nil, err
 		}
 		if _, err := a.Inventory.Record(ctx, clubID, staffUID, inventory.MovementInput{IID: item.IID, Action: "move", Amount: 500_000,
 			FromLocation: "almacen_interno", Location: "dispensario", Note: "Para envasar"}); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return out, nil
 }

@@ -130,6 +130,10 @@ type Service struct {
 // New returns the service.
 func New(d *db.DB) *Service { return &Service{db: d, now: time.Now} }
 
+// WithClock is the till at another time: tests, and the demo's month of
+// history, whose movements and closes happened on past days.
+func (s *Service) WithClock(now func() time.Time) *Service { c := *s; c.now = now; return &c }
+
 type group struct {
 	Type    string `db:"type"`
 	PayType string `db:"pay_type"`

@@ -21,6 +21,10 @@ type StockChange struct {
 	Kind     string // manual (the modal) or stock (the control count)
 	Quantity amount.Milli
 	Note     string
+	// At is when the change happened (unix seconds); 0 is now. The point of
+	// sale sets it from its clock, so a sale's movement carries the sale's
+	// time; the API never sets it.
+	At int64
 }
 
 // StockMovement is a row of the stock history (spec: stock history entry).
@@ -133,7 +137,11 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 	if p[0].Level < 0 && kind != MoveSale && kind != MoveRefund {
 		return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p[0].Title).With("product", p[0].Title)
 	}
-	m := &StockMovement{PID: c.PID, Created: time.Now().Unix(), Type: kind, Quantity: c.Quantity, NewLevel: amount.Milli(p[0].Level), Note: strings.TrimSpace(c.Note)}
+	at := c.At
+	if at == 0 {
+		at = time.Now().Unix()
+	}
+	m := &StockMovement{PID: c.PID, Created: at, Type: kind, Quantity: c.Quantity, NewLevel: amount.Milli(p[0].Level), Note: strings.TrimSpace(c.Note)}
 	id, err := db.Insert(ctx, tx, `INSERT INTO stock_movements (club_id, product_id, type, quantity, new_level, note, staff_user_id, created)
 		VALUES (?,?,?,?,?,?,?,?)`, clubID, c.PID, kind, int64(c.Quantity), int64(m.NewLevel), m.Note, staffUserID, m.Created)
 	if err != nil {

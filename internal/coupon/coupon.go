@@ -150,6 +150,10 @@ type Service struct {
 // New returns the service.
 func New(d *db.DB) *Service { return &Service{db: d, now: time.Now} }
 
+// WithClock is the service at another time (the demo's coupons, made when
+// its month of history began).
+func (s *Service) WithClock(now func() time.Time) *Service { c := *s; c.now = now; return &c }
+
 // Key is a code as compared: codes are unique per club whatever their case.
 func Key(code string) string { return strings.ToLower(strings.TrimSpace(code)) }
 

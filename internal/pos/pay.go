@@ -218,7 +218,7 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 				continue
 			}
 			if _, err := catalog.MoveStock(ctx, tx, clubID, actor.UserID, catalog.MoveSale,
-				catalog.StockChange{PID: r.product.ID, Quantity: amount.Milli(-r.real), Note: fmt.Sprintf("#%d", o.ID)}); err != nil {
+				catalog.StockChange{PID: r.product.ID, Quantity: amount.Milli(-r.real), Note: fmt.Sprintf("#%d", o.ID), At: now}); err != nil {
 				return err
 			}
 		}
@@ -470,7 +470,7 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 				return err
 			}
 			if _, err := catalog.MoveStock(ctx, tx, clubID, actor.UserID, catalog.MoveRefund,
-				catalog.StockChange{PID: p.line.ProductID.Int64, Quantity: amount.Milli(p.real), Note: fmt.Sprintf("#%d", o.ID)}); err != nil {
+				catalog.StockChange{PID: p.line.ProductID.Int64, Quantity: amount.Milli(p.real), Note: fmt.Sprintf("#%d", o.ID), At: now}); err != nil {
 				return err
 			}
 		}
