@@ -24,7 +24,7 @@ const usage = `socius — back office of cannabis social clubs
 Usage:
   socius serve [--addr :8080] [--demo]
   socius migrate
-  socius demo [--force]
+  socius demo [--force]     (--force erases everything in the database first: the demo afresh)
   socius admin club create --title T [--flags f1,f2|all]
   socius admin club flags --club ID [--set f1,f2] [--unset f3]
   socius admin user create --username U --password P|- --email E [--name N --surname S] [--club ID --roles R1,R2]
@@ -125,7 +125,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 		fmt.Fprintln(stdout, "migrations applied:", a.DB.Engine)
 		return a.Close()
 	case "demo":
-		force := c.fs.Bool("force", false, "load even when clubs exist")
+		force := c.fs.Bool("force", false, "erase everything in the database (every club, user and record) and load the demo afresh")
 		a, err := c.open(ctx, rest)
 		if err != nil {
 			return err

@@ -17,7 +17,7 @@ import (
 )
 
 // ErrNotEmpty refuses loading the demo over existing clubs.
-var ErrNotEmpty = errors.New("the database already has clubs (use --force to add the demo anyway)")
+var ErrNotEmpty = errors.New("the database already has clubs (socius demo --force erases everything in it and loads the demo afresh)")
 
 // DemoPassword is the password of every demo account.
 const DemoPassword = "socius-demo"
@@ -40,14 +40,22 @@ var DemoUsers = []DemoUser{
 }
 
 // LoadDemo adds the demo clubs, staff, members, catalogue, a month of the
-// club's history and the novelties, printing the logins to out.
-func (a *App) LoadDemo(ctx context.Context, force bool, out io.Writer) (int64, error) {
+// club's history and the novelties, printing the logins to out. A database
+// that has clubs is refused, unless erase: then everything in it is erased
+// first (socius demo --force, to start the demo again).
+func (a *App) LoadDemo(ctx context.Context, erase bool, out io.Writer) (int64, error) {
 	n, err := a.Clubs.Count(ctx)
 	if err != nil {
 		return 0, err
 	}
-	if n > 0 && !force {
+	if n > 0 && !erase {
 		return 0, ErrNotEmpty
+	}
+	if n > 0 {
+		if err := a.DB.Erase(ctx); err != nil {
+			return 0, fmt.Errorf("erase the database: %w", err)
+		}
+		fmt.Fprintf(out, "Erased the database (%d clubs and everything else in it).\n", n)
 	}
 	clubID, err := a.Clubs.Create(ctx, "Club Demo Socius", access.Flags)
 	if err != nil {

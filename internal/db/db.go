@@ -227,6 +227,51 @@ func LockShared(ctx context.Context, tx *sqlx.Tx, space LockSpace, id int64) err
 	return err
 }
 
+// Erase empties every table of the schema in one transaction, leaving the
+// schema and its migrations as they are, and starts the ids again at 1: the
+// database is as a fresh one. It serves `socius demo --force` (start the demo
+// again); nothing else calls it.
+func (d *DB) Erase(ctx context.Context) error {
+	var tables []string
+	list := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'goose_db_version' ORDER BY name`
+	if d.Engine == Postgres {
+		list = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()
+			AND table_type = 'BASE TABLE' AND table_name <> 'goose_db_version' ORDER BY table_name`
+	}
+	if err := d.W.SelectContext(ctx, &tables, list); err != nil {
+		return err
+	}
+	if len(tables) == 0 {
+		return nil
+	}
+	quoted := make([]string, len(tables))
+	for i, t := range tables {
+		quoted[i] = `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
+	}
+	if d.Engine == Postgres {
+		_, err := d.W.ExecContext(ctx, `TRUNCATE `+strings.Join(quoted, ", ")+` RESTART IDENTITY CASCADE`)
+		return err
+	}
+	// SQLite: foreign keys are checked when the transaction commits, when
+	// every table is already empty; sqlite_sequence holds the AUTOINCREMENT ids.
+	return d.Tx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := tx.ExecContext(ctx, `PRAGMA defer_foreign_keys = ON`); err != nil {
+			return err
+		}
+		for _, t := range quoted {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM `+t); err != nil {
+				return err
+			}
+		}
+		var seq int
+		if err := tx.GetContext(ctx, &seq, `SELECT COUNT(*) FROM sqlite_master WHERE name = 'sqlite_sequence'`); err != nil || seq == 0 {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM sqlite_sequence`)
+		return err
+	})
+}
+
 // ErrNoRows is returned by Get when nothing matches.
 var ErrNoRows = sql.ErrNoRows
 
