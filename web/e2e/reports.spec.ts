@@ -1,9 +1,10 @@
-// The reports in Debian's Chromium against the real binary and its demo club. A day at the counter
-// is made through the API with the spec's own products and member (a cash sale, a card sale, a
-// wallet top-up and a wallet sale, a check-in); then each report is read in the browser, kept to
-// that member with ms_id where the report takes one, its totals checked against the sales made, a
-// refund made from the orders report, exports read back and charts seen; wide and narrow, Spanish
-// and English.
+// The reports in Debian's Chromium against the real binary and its demo club. First the demo's
+// month behind today, read over the last 30 days: each report and chart has its shape. Then a day
+// at the counter is made through the API with the spec's own products and member (a cash sale, a
+// card sale, a wallet top-up and a wallet sale, a check-in); then each report is read in the
+// browser, kept to that member with ms_id where the report takes one, its totals checked against
+// the sales made, a refund made from the orders report, exports read back and charts seen; wide and
+// narrow, Spanish and English.
 import { expect, test, type Page } from './fixtures';
 import { call, chooseClub, download, featureText, login, shot, type Lang } from './helpers';
 
@@ -44,6 +45,85 @@ test.afterAll(async ({ browser }) => {
   await call(page, 'POST', '/api/dispensario/delete', { asocid: CLUB, productsArray: [world.flower, world.drink] });
   await call(page, 'DELETE', `/api/ficha_socio/${world.member}?association=${CLUB}`);
   await page.close();
+});
+
+/** Day `daysAgo` days before today as the report's date picker shows it (the club's time zone, as the browser's). */
+const madridDay = (daysAgo: number) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(Date.now() - daysAgo * 86400_000),
+  );
+
+/** Sets a report's period to start `days` days before today (at 00:00), ending where it ends (now). */
+async function lastDays(page: Page, days: number) {
+  // the header's period picker: its start input carries the test id; typed as a person types, the
+  // start and Enter take the cursor to the end, and Enter there keeps it
+  const inputs = page.locator('.ant-picker-range', { has: page.getByTestId('report-range') }).locator('input');
+  const withTime = (await inputs.nth(0).inputValue()).length > 10; // a report of date-times: dd/mm/yyyy hh:mm
+  const start = madridDay(days) + (withTime ? ' 00:00' : '');
+  await inputs.nth(0).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(start);
+  await page.keyboard.press('Enter');
+  await expect(inputs.nth(1)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(inputs.nth(0)).toHaveValue(start);
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+}
+
+const count = async (page: Page, testId: string) => Number((await page.getByTestId(testId).innerText()).replace(/\./g, ''));
+
+/** The bars a chart draws: its rectangles that have a size (a day or hour without any draws none). */
+const bars = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator('.recharts-bar-rectangle path')
+    .evaluateAll((paths) => paths.filter((p) => {
+      const b = (p as SVGGraphicsElement).getBBox();
+      return b.width > 0 && b.height > 0;
+    }).length);
+
+test("the demo's last 30 days: sales, withdrawals, performance and wallet over the month, check-ins through the day, a close each night", async ({ page }) => {
+  await as(page, 'manager', 'ordersReport');
+  await wide(page);
+  // sales every day the club opened (Monday to Saturday), by cash, card and wallet
+  await lastDays(page, 30);
+  await expect.poll(() => bars(page, 'orders-chart')).toBeGreaterThanOrEqual(50);
+  await expect(page.getByTestId('orders-report-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await shot(page, 'reports-month-orders-wide');
+
+  // weighed and unit withdrawals, the most taken products ranked
+  await page.goto('/app/dispensationReport');
+  await lastDays(page, 30);
+  await expect.poll(() => count(page, 'card-lines-amount')).toBeGreaterThan(150);
+  await expect(page.getByTestId('chart-top-grams')).toContainText('Critical');
+  await expect.poll(() => bars(page, 'chart-top-grams')).toBeGreaterThanOrEqual(5);
+  await shot(page, 'reports-month-withdrawals-wide');
+
+  // performance: what each product cost and took, the founders' discount and the coupons included
+  await page.goto('/app/efficiencyReport');
+  await lastDays(page, 30);
+  await expect(page.getByTestId('performance-table').locator('tr', { hasText: 'Critical' })).toBeVisible();
+  await expect(page.getByTestId('performance-table').locator('tr', { hasText: 'Brownie' })).toBeVisible();
+  await expect.poll(() => bars(page, 'chart-top-amount')).toBeGreaterThanOrEqual(5);
+  await shot(page, 'reports-month-performance-wide');
+
+  // the wallet: top-ups against what the wallet paid, day by day
+  await page.goto('/app/walletReport');
+  await lastDays(page, 30);
+  await expect(page.getByTestId('card-topups-amount')).not.toHaveText('0,00 €');
+  await expect.poll(() => bars(page, 'wallet-chart')).toBeGreaterThanOrEqual(15);
+  await shot(page, 'reports-month-wallet-wide');
+
+  // the last week's check-ins (the report's default period) through the opening hours, busiest in the evening
+  await page.goto('/app/accesscontrolreport');
+  await expect.poll(() => count(page, 'card-in-amount')).toBeGreaterThan(40);
+  await expect.poll(() => bars(page, 'access-chart')).toBeGreaterThanOrEqual(8);
+  await shot(page, 'reports-month-access-wide');
+
+  // one close a night, a full page of them, with small differences now and then
+  await page.goto('/app/closeregisterhistory');
+  await expect(page.locator('[data-testid^="close-row-"]')).toHaveCount(19);
+  await shot(page, 'reports-month-closes-wide');
 });
 
 test('a day at the counter, then every report of it: totals, refund, filters, exports and charts', async ({ page }) => {
@@ -141,6 +221,8 @@ test('a day at the counter, then every report of it: totals, refund, filters, ex
   // access: the check-in, the hour chart, the export titled with its range
   await wide(page);
   await page.goto('/app/accesscontrolreport');
+  // oldest first: after the demo's week of visits, the check-in just made is on the last page
+  await page.getByTestId('access-table').locator('.ant-pagination-item').last().click();
   await expect(page.getByTestId('access-table').getByText('Rita').first()).toBeVisible();
   await expect(page.getByTestId('access-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await shot(page, 'reports-access-wide');
