@@ -87,6 +87,13 @@ export function allowedMethods(club: {
 export const signatureRequired = (club: { functionalities?: Record<string, boolean | undefined> | null } | null | undefined) =>
   !!(club?.functionalities?.firma_pedido || club?.functionalities?.firma_digital);
 
+/**
+ * What a missing signature says (spec part 1 §5): on the screen's signature pad 'No has completado
+ * la firma' with why; with the club's signature tablet (firma_digital) 'No has ingresado ninguna firma'.
+ */
+export const signatureMissingKey = (club: { functionalities?: Record<string, boolean | undefined> | null } | null | undefined) =>
+  club?.functionalities?.firma_digital ? 'pos.pay.signTablet' : 'pos.pay.signFirst';
+
 export { changeOf } from '../../shared/wallet/model';
 
 // ---------------------------------------------------------------- payment methods setting
