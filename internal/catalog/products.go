@@ -40,7 +40,7 @@ type Filter struct {
 	Status   *bool
 	Code     string
 	PID      int64
-	Search   string // folded words, each a fragment of title, code or category
+	Search   string // words, each found inside a word of the title, code or subtitle
 	Category int64
 	// Unlimited, when set, keeps only products with (true) or without (false) unlimited stock.
 	Unlimited *bool
@@ -104,7 +104,8 @@ func (f *Filter) where(clubID int64, walk walkPlan) (string, []any) {
 	if f.InStock {
 		w = append(w, "(p.stock > 0 OR p.unlimited_stock = 1)")
 	}
-	// each typed word is the start of a word of the title, code or subtitle
+	// each typed word is found in a word of the title, code or subtitle (the start of
+	// one of its endings, see searchTerms)
 	match := "p.id IN (SELECT t.product_id FROM product_terms t WHERE t.club_id = ? AND t.term >= ? AND t.term < ?)"
 	switch {
 	case walk == walkPostgres:
@@ -377,32 +378,64 @@ func searchText(in Input) string {
 	return textnorm.Fold(in.Title + " " + in.Code + " " + in.Subtitle)
 }
 
-// indexTerms rewrites the search words of a product (inside its save).
+// searchTerms are the rows a product's search text gives the search index:
+// every ending of every word ("haze", "aze", "ze", "e"), so a typed fragment
+// found anywhere in a word of the title, code or subtitle is the start of one
+// of them and is looked up as a prefix range of the index ("aze" finds
+// Amnesia Haze, "0000017" the product coded 8400000000017).
+func searchTerms(search string) []string {
+	var terms []string
+	for _, w := range strings.Fields(search) {
+		for i := range w { // each rune's start
+			terms = append(terms, w[i:])
+		}
+	}
+	slices.Sort(terms)
+	return slices.Compact(terms)
+}
+
+// indexTerms rewrites the search terms of a product (inside its save).
 func indexTerms(ctx context.Context, q db.Q, clubID, pid int64, search string) error {
 	if _, err := db.Exec(ctx, q, `DELETE FROM product_terms WHERE product_id = ?`, pid); err != nil {
 		return err
 	}
-	words := strings.Fields(search)
-	slices.Sort(words)
-	for _, w := range slices.Compact(words) {
-		if _, err := db.Exec(ctx, q, `INSERT INTO product_terms (club_id, term, product_id) VALUES (?,?,?)`, clubID, w, pid); err != nil {
+	terms := searchTerms(search)
+	const batch = 300
+	for start := 0; start < len(terms); start += batch {
+		part := terms[start:min(len(terms), start+batch)]
+		rows := make([]string, len(part))
+		args := make([]any, 0, 3*len(part))
+		for i, t := range part {
+			rows[i] = "(?,?,?)"
+			args = append(args, clubID, t, pid)
+		}
+		if _, err := db.Exec(ctx, q, `INSERT INTO product_terms (club_id, term, product_id) VALUES `+strings.Join(rows, ","), args...); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// IndexMissingTerms writes the search words of products that have none (those
-// saved before the search index existed, or loaded straight into the table).
+// IndexMissingTerms writes the search terms of products whose terms are not
+// those of their search text: saved before the search index existed or before
+// it held every word's endings, or loaded straight into the table.
 func IndexMissingTerms(ctx context.Context, d *db.DB) error {
-	var rows []struct {
+	var all []struct {
 		ID     int64  `db:"id"`
 		ClubID int64  `db:"club_id"`
 		Search string `db:"search"`
+		Terms  int    `db:"terms"`
 	}
-	if err := db.Select(ctx, d.W, &rows, `SELECT id, club_id, search FROM products p WHERE search <> ''
-		AND NOT EXISTS (SELECT 1 FROM product_terms t WHERE t.product_id = p.id)`); err != nil {
+	if err := db.Select(ctx, d.W, &all, `SELECT p.id, p.club_id, p.search, COUNT(t.product_id) AS terms
+		FROM products p LEFT JOIN product_terms t ON t.product_id = p.id
+		WHERE p.search <> '' GROUP BY p.id, p.club_id, p.search`); err != nil {
 		return err
+	}
+	rows := all[:0]
+	for _, r := range all {
+		if r.Terms != len(searchTerms(r.Search)) {
+			rows = append(rows, r)
+		}
 	}
 	for start := 0; start < len(rows); start += 500 {
 		err := d.Tx(ctx, func(tx *sqlx.Tx) error {

@@ -14,6 +14,7 @@ import (
 	"socius/internal/notify"
 	"socius/internal/report"
 	"socius/internal/social"
+	"socius/internal/textnorm"
 )
 
 // News and events (spec part 2 §7 "Club and communication"). Staff with the
@@ -424,7 +425,7 @@ type TVProduct struct {
 	Precio     amount.Cents    `json:"precio" doc:"Euros; 0 for the basic catalogue"`
 	Type       string          `json:"type"`
 	Imagenes   []catalog.Image `json:"imagenes"`
-	Public     bool            `json:"public" doc:"Has a public page (the QR's link): a published product of the point of sale"`
+	Public     bool            `json:"public" doc:"Has a public page (the QR's link and the grid's link to the detail): a published product or item"`
 	Token      string          `json:"public_token" doc:"The item of the public page's link; empty when it has none"`
 }
 
@@ -440,12 +441,17 @@ type tvProductsOutput struct {
 // tvProducts is what the TV screens show: the published products of the
 // point of sale that can be sold now (stock above 0 or unlimited), so a
 // product that sells out or is unpublished leaves the screen at its next
-// refresh, then the basic catalogue's items marked to show on TV. Sorted by
-// category, then title, as the menu groups them.
+// refresh, then the basic catalogue's items marked to show on TV. Each product
+// shows once: a basic item that names a published product (the same title,
+// accents and case folded) is that product, shown with the product's price and
+// its detail page, the item lending its subtitle, text and pictures where the
+// product has none (and shown only while the product can be sold). Every entry
+// with a public page (a published product or item) carries its link's token.
+// Sorted by category, then title, as the menu groups them.
 func (s *Server) tvProducts(ctx context.Context, _ *associationQuery) (*tvProductsOutput, error) {
 	c := info(ctx).Club
 	on := true
-	pro, _, _, err := s.catalog.List(ctx, c.ID, catalog.Filter{Kind: catalog.KindPro, Status: &on, InStock: true, Limit: -1, Full: true})
+	pro, _, _, err := s.catalog.List(ctx, c.ID, catalog.Filter{Kind: catalog.KindPro, Status: &on, Limit: -1, Full: true})
 	if err != nil {
 		return nil, err
 	}
@@ -456,11 +462,7 @@ func (s *Server) tvProducts(ctx context.Context, _ *associationQuery) (*tvProduc
 	out := &tvProductsOutput{CacheControl: "no-store"}
 	out.Body.Title, out.Body.Logo = c.Title, Img{files.URL(c.Logo)}
 	out.Body.Products = []TVProduct{}
-	add := func(p *catalog.Product, public bool) {
-		token := ""
-		if public {
-			token = p.PublicToken
-		}
+	entry := func(p *catalog.Product) TVProduct {
 		cat := int64(0)
 		if p.Category != nil {
 			cat = *p.Category
@@ -469,16 +471,56 @@ func (s *Server) tvProducts(ctx context.Context, _ *associationQuery) (*tvProduc
 		if imgs == nil {
 			imgs = []catalog.Image{}
 		}
-		out.Body.Products = append(out.Body.Products, TVProduct{PID: p.PID, Titulo: p.Titulo, Subtitle: p.Subtitle, Cuerpo: social.Sanitize(p.Cuerpo),
-			Categorias: p.Categorias, Category: cat, Precio: p.Precio, Type: p.Type, Imagenes: imgs, Public: public, Token: token})
+		token := ""
+		if p.Status {
+			token = p.PublicToken
+		}
+		return TVProduct{PID: p.PID, Titulo: p.Titulo, Subtitle: p.Subtitle, Cuerpo: social.Sanitize(p.Cuerpo),
+			Categorias: p.Categorias, Category: cat, Precio: p.Precio, Type: p.Type, Imagenes: imgs, Public: token != "", Token: token}
 	}
+	// the published products by name; those on sale are shown
+	named := map[string]int{} // folded title -> index in shown, or -1 when not on sale
+	var shown []TVProduct
 	for i := range pro {
-		add(&pro[i], true)
+		p := &pro[i]
+		key := textnorm.Fold(p.Titulo)
+		if p.Stock <= 0 && !p.UnlimitedStock {
+			if _, seen := named[key]; !seen {
+				named[key] = -1
+			}
+			continue
+		}
+		if at, seen := named[key]; seen && at >= 0 {
+			continue // two products of one name on sale: the first in the list's order
+		}
+		named[key] = len(shown)
+		shown = append(shown, entry(p))
 	}
 	for i := range basic {
-		if basic[i].ShowInTV {
-			add(&basic[i], false)
+		b := &basic[i]
+		if !b.ShowInTV {
+			continue
 		}
+		at, isProduct := named[textnorm.Fold(b.Titulo)]
+		switch {
+		case !isProduct:
+			named[textnorm.Fold(b.Titulo)] = -1 // a second item of the same name shows once
+			shown = append(shown, entry(b))
+		case at >= 0:
+			e := &shown[at]
+			if e.Subtitle == "" {
+				e.Subtitle = b.Subtitle
+			}
+			if strings.TrimSpace(e.Cuerpo) == "" {
+				e.Cuerpo = social.Sanitize(b.Cuerpo)
+			}
+			if len(e.Imagenes) == 0 && len(b.Imagenes) > 0 {
+				e.Imagenes = b.Imagenes
+			}
+		}
+	}
+	if shown != nil {
+		out.Body.Products = shown
 	}
 	slices.SortStableFunc(out.Body.Products, func(a, b TVProduct) int {
 		return cmp.Or(strings.Compare(a.Categorias, b.Categorias), strings.Compare(strings.ToLower(a.Titulo), strings.ToLower(b.Titulo)))

@@ -490,6 +490,32 @@ func TestTVProducts(t *testing.T) {
 		if got := strings.Join(titles(socialC, w.alfa), ","); got != "Agua,Café,Gelato" {
 			t.Fatalf("on TV: %s", got)
 		}
+		// Each product shows once, with its price: a basic item named as a product (accents and
+		// case folded) is that product, lending the subtitle it lacks; an item named as a product
+		// that cannot be sold now is not shown; an item of its own shows without a price. Every
+		// entry with a public page carries its link, the grid's link to the detail.
+		expectOK(t, "basic Gelato", w.admin.Do("POST", "/api/item", map[string]any{"asocid": w.alfa, "listnid": w.flores, "title": "GELATÓ",
+			"subtitle": "Dulce y afrutada", "showintv": true}))
+		expectOK(t, "basic Sin stock", w.admin.Do("POST", "/api/item", map[string]any{"asocid": w.alfa, "listnid": w.flores, "title": "Sin stock", "showintv": true}))
+		res := socialC.Do("GET", fmt.Sprintf("/api/tv_products?association=%d", w.alfa), nil)
+		byTitle := map[string]map[string]any{}
+		for _, p := range objects(t, res.JSON["products"]) {
+			byTitle[p["titulo"].(string)] = p
+		}
+		if got := strings.Join(titles(socialC, w.alfa), ","); got != "Agua,Café,Gelato" {
+			t.Fatalf("on TV with items named as products: %s", got)
+		}
+		if g := byTitle["Gelato"]; num(g["pid"]) != gelato || g["precio"] != 9.5 || g["subtitle"] != "Dulce y afrutada" ||
+			g["public"] != true || g["public_token"] == "" {
+			t.Fatalf("Gelato on TV: %v", g)
+		}
+		if c := byTitle["Café"]; num(c["precio"]) != 0 || c["public"] != true || c["public_token"] == "" {
+			t.Fatalf("an item of its own on TV: %v", c)
+		}
+		if detail := k.Client().Do("GET", fmt.Sprintf("/api/list_item/retrieve?association=%d&item=%s", w.alfa, byTitle["Gelato"]["public_token"]), nil); detail.Status != 200 ||
+			num(detail.JSON["pid"]) != gelato {
+			t.Fatalf("the grid's link opens the product: %s", detail)
+		}
 		// Gelato sells out: it leaves; the hidden one is published: it comes.
 		expectOK(t, "sell out", adjust(w.admin, w.alfa, gelato, -10, "manual", "vendido"))
 		w.save(t, w.product("Oculto", "pid", hidden, "status", true))

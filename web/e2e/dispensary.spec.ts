@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { chooseClub, featureText, login, png, shot, type Lang, setLanguage } from './helpers';
+import { call, chooseClub, featureText, login, png, shot, type Lang, setLanguage } from './helpers';
 
 // The dispensary screens (basic product manager and form, the dispensary list, the product detail
 // and its public QR page) against the real binary and its demo data: club 1 "Club Demo Socius" has
@@ -13,6 +13,7 @@ test.describe.configure({ mode: 'serial' });
 
 const dt = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('dispensary', lang, `dispensary.${key}`, vars);
 const es = (key: string, vars?: Record<string, string | number>) => dt('es', key, vars);
+const pos = (key: string, vars?: Record<string, string | number>) => featureText('pos', 'es', `pos.${key}`, vars);
 const en = (key: string, vars?: Record<string, string | number>) => dt('en', key, vars);
 
 const PICTURE = png(320, 240, [126, 63, 160], [95, 163, 122]);
@@ -261,6 +262,63 @@ test('the public page of a product QR opens without a login', async ({ page, bro
   // An id is not a public link: a link that names the product by its number finds nothing
   await page.goto(`/app/dispensary_item?id=${amnesia.pid}&asocid=${CLUB}`);
   await expect(page.getByTestId('detail-not-available')).toContainText(es('detail.notAvailableTitle'));
+});
+
+test('the product detail opens the counter\'s add-to-order dialog for the member at the counter', async ({ page, browser }) => {
+  await login(page, 'budtender');
+  await chooseClub(page, CLUB);
+  const found = await api(page, `/api/dispensario?asocid=${CLUB}&search=amnesia`);
+  const amnesia = found.data.find((p: { titulo: string }) => p.titulo === 'Amnesia Haze');
+  const link = `/app/dispensary_item?id=${amnesia.public_token}&asocid=${CLUB}`;
+
+  // nobody at the counter: the dialog says so, as the counter's does, and adds nothing
+  await page.goto(link);
+  await expect(page.getByTestId('detail-title')).toHaveText('Amnesia Haze');
+  await expect(page.getByTestId('detail-order-member')).toContainText(pos('detail.noMember'));
+  await page.getByTestId('detail-add').click();
+  await expect(page.getByRole('dialog')).toContainText('Amnesia Haze');
+  await page.getByTestId('add-quantity').fill('2');
+  await page.getByTestId('add-confirm').click();
+  await expect(page.getByTestId('add-error')).toHaveText(pos('add.noMember'));
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // a member without an open order becomes current at the counter
+  const open = await api(page, `/api/order/?asocid=${CLUB}&status=cart&limit=100`);
+  const busy = new Set((open.data ?? []).map((o: { membership_id: number }) => o.membership_id));
+  const members = await api(page, `/api/ficha_socio?association=${CLUB}&limit=14&page=0&status=1`);
+  const m = members.data.find((x: { nid: number }) => !busy.has(x.nid));
+  await page.goto(`/app/pos?nid=${m.nid}`);
+  await expect(page.getByTestId('member-name')).toContainText(m.nombre);
+
+  // the detail adds to that member's order through the same dialog: 2 g of Amnesia Haze
+  await page.goto(link);
+  await expect(page.getByTestId('detail-order-member')).toContainText(pos('detail.forMember', { member: `${m.nombre} ${m.surname}` }));
+  await shot(page, 'dispensary-detail-order-es-wide');
+  await page.getByTestId('detail-add').click();
+  await expect(page.getByTestId('add-unit-price')).toContainText('9,00');
+  await page.getByTestId('add-quantity').fill('2');
+  await expect(page.getByTestId('add-price')).toHaveValue('18.00');
+  await shot(page, 'dispensary-detail-add-dialog-es-wide');
+  await page.getByTestId('add-confirm').click();
+  await expect(toast(page, pos('detail.added', { member: `${m.nombre} ${m.surname}`, quantity: '2', unit: 'g' }))).toBeVisible();
+  const after = await api(page, `/api/order/?asocid=${CLUB}&status=cart&membership_id=${m.nid}&limit=5`);
+  const order = after.data.find((o: { membership_id: number }) => o.membership_id === m.nid);
+  expect(order.products.map((l: { product: { pid: number }; quantity: number }) => [l.product.pid, l.quantity])).toEqual([[amnesia.pid, 2]]);
+
+  // the counter shows the line
+  await page.getByTestId('detail-order-member').getByRole('link').click();
+  await expect(page).toHaveURL(/\/app\/pos$/);
+  await expect(page.getByTestId('member-name')).toContainText(m.nombre);
+  await expect(page.getByTestId(`line-${amnesia.pid}`)).toContainText('Amnesia Haze');
+  await expect(page.getByTestId(`line-total-${amnesia.pid}`)).toContainText('18,00');
+  await call(page, 'DELETE', `/api/order/delete?asocid=${CLUB}&oid=${order.oid}`);
+
+  // the public page (no session) offers no order
+  const { context, page: anon } = await publicPage(browser, link);
+  await expect(anon.getByTestId('detail-title')).toHaveText('Amnesia Haze');
+  await expect(anon.getByTestId('detail-add')).toHaveCount(0);
+  await context.close();
 });
 
 test('every dispensary screen, wide and narrow, in Spanish and English', async ({ page }) => {

@@ -245,9 +245,15 @@ test('TV screens: settings applied at once, the carousel, the grid and the menu 
   await expect(page.getByTestId('sample-description')).toBeVisible();
   await page.getByTestId('tv-showItemDescription').click();
   await expect(page.getByTestId('sample-description')).toHaveCount(0);
+  // the interval is shown and typed in seconds (kept in ms)
+  await expect(page.getByTestId('tv-interval')).toHaveValue('10');
   await page.getByTestId('tv-interval').fill('6000');
+  await expect(page.getByText(st('es', 'tv.settings.intervalInvalid', { min: 1, max: 999 }))).toBeVisible();
+  await page.getByTestId('tv-interval').fill('6');
   await page.getByTestId('tv-interval').press('Enter');
   await expect(page.getByText(st('es', 'tv.settings.intervalHelp', { seconds: '6' }))).toBeVisible();
+  // the sample's QR is drawn: the public page of a product the screens show
+  await expect(page.getByTestId('sample-qr').locator('svg path').first()).toBeAttached();
   await page.getByTestId('tv-backgroundcolor').click();
   await page.locator('.ant-color-picker-presets-color').nth(2).click();
   await expect(page.getByTestId('tv-sample')).toHaveCSS('background-color', 'rgb(31, 26, 36)');
@@ -270,9 +276,16 @@ test('TV screens: settings applied at once, the carousel, the grid and the menu 
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/app\/tvshows/);
 
-  // the menu by category
+  // the menu by category: each product once, with its price (the basic list's Amnesia Haze,
+  // Critical and Café are the products of the same name)
   await page.goto('/app/tvshow3');
   await expect(page.getByTestId(`tv-item-${p.pid}`)).toContainText(`TV Kush ${stamp}`);
+  await expect(page.getByTestId(`tv-item-${p.pid}`)).toContainText('8,50 €/g');
+  for (const [name, price] of [['Amnesia Haze', '9,00 €/g'], ['Critical', '7,50 €/g'], ['Café', '1,20 €']]) {
+    const item = page.getByTestId(/^tv-item-/).filter({ hasText: new RegExp(`^${name}`) });
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(price);
+  }
   await shot(page, 'social-tvshow3-es-tv');
 
   // the grid: the product is there; it sells out at the counter and leaves without a reload (the
@@ -282,7 +295,19 @@ test('TV screens: settings applied at once, the carousel, the grid and the menu 
   const card = page.getByTestId(`tv-product-${p.pid}`);
   await expect(card).toContainText(`TV Kush ${stamp}`);
   await expect(card).toContainText('Notas de pino');
+  await expect(card).toContainText('8,50 €/g');
+  for (const [name, price] of [['Amnesia Haze', '9,00 €/g'], ['Critical', '7,50 €/g'], ['Café', '1,20 €']]) {
+    const one = page.getByTestId(/^tv-product-\d+$/).filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(one).toHaveCount(1);
+    await expect(one).toContainText(price);
+  }
   await shot(page, 'social-tvshow1-es-tv');
+  // each card links to the product's detail
+  await card.getByTestId('tv-product-link').click();
+  await expect(page).toHaveURL(/\/app\/dispensary_item\?id=/);
+  await expect(page.getByTestId('detail-title')).toHaveText(`TV Kush ${stamp}`);
+  await page.getByTestId('detail-back').click();
+  await expect(page).toHaveURL(/\/app\/tvshow1$/);
   await call(page, 'POST', '/api/product_stock', { asocid: CLUB, products: [{ pid: p.pid, stock: -2, stock_type: 'manual', note: 'vendido' }] });
   await expect(card).toHaveCount(0, { timeout: 25_000 });
 

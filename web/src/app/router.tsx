@@ -11,7 +11,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'
 const AccountLinkPage = lazy(() => import('../features/auth/AccountLinkPage'));
 const AuthenticatedApp = lazy(() => import('./AuthenticatedApp'));
 /** The product detail is also the public page of a product's QR code: it opens with or without a login. */
-const ProductDetailPage = lazy(() => import('../features/dispensary/pages/ProductDetailPage'));
+const ProductDetailPage = lazy(() => import('./DispensaryItemPage'));
 /** The app download QR's address: a phone goes on to its store, with or without a login. */
 const MobileRedirectPage = lazy(() => import('../features/social/pages/MobileRedirectPage'));
 

@@ -157,7 +157,7 @@ export const routes: RouteEntry[] = [
   screen('dispensaryproductcreatepro', { page: lazy(() => import('../features/catalog/pages/ProductCreatePage')) }),
   screen('dispensaryproductcreatebasic', { page: lazy(() => import('../features/dispensary/pages/BasicProductFormPage')) }),
   screen('dispensary', { page: lazy(() => import('../features/dispensary/pages/DispensaryListPage')) }),
-  screen('dispensary_item', { gate: 'dispensary', layout: 'bare', page: lazy(() => import('../features/dispensary/pages/ProductDetailPage')) }),
+  screen('dispensary_item', { gate: 'dispensary', layout: 'bare', page: lazy(() => import('./DispensaryItemPage')) }),
   screen('productHistoryReport', { page: lazy(() => import('../features/stock/pages/ProductHistoryReportPage')) }),
 
   // Administration

@@ -196,11 +196,7 @@ export function priceUnit(type: string | null | undefined): 'gram' | 'unit' | nu
 }
 
 /** The public link of a product (its QR): /app/dispensary_item?id=<public token>&asocid=<club>. */
-export function productLink(token: string, club?: number | null): string {
-  const q = new URLSearchParams({ id: token });
-  if (club) q.set('asocid', String(club));
-  return `/dispensary_item?${q}`;
-}
+export { productDetailPath as productLink } from '../../shared/api/links';
 
 /** A product's public token from a query value (16 or more letters, digits, - or _), else null: an id is not one. */
 export function linkToken(v: string | null | undefined): string | null {

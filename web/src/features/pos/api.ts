@@ -66,6 +66,17 @@ export function usePosProducts(club: number | null, search: string, category: nu
   });
 }
 
+/** GET /api/dispensario?pid= — one product of the club as the counter sells it (its stock and price). */
+export function usePosProduct(club: number | null, pid: number) {
+  return useQuery({
+    queryKey: [...posKeys.club(club ?? 0), 'product', pid],
+    queryFn: async (): Promise<Product | null> =>
+      (await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club!, pid, limit: 1 } } }))).data?.[0] ?? null,
+    enabled: club !== null && pid > 0,
+    staleTime: 5_000,
+  });
+}
+
 /** Products that can be sold now whose code is exactly `code`, at most `limit`. */
 export async function productsByCode(club: number, code: string, limit: number): Promise<Product[]> {
   const reply = await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club, code, in_stock: true, limit } } }));

@@ -61,6 +61,13 @@ export function linesOf(order: Order | null | undefined): SaveLine[] {
   );
 }
 
+/** The lines of a cart with `quantity` more of a product: its line grows, or a new line comes last. */
+export function addLine(lines: SaveLine[], pid: number, quantity: number): SaveLine[] {
+  const i = lines.findIndex((l) => l.pid === pid);
+  if (i < 0) return [...lines, { pid, quantity }];
+  return lines.map((l, j) => (j === i ? { pid, quantity: Number(((l.quantity ?? 0) + quantity).toFixed(3)) } : l));
+}
+
 /** What a payment method needs of the club (spec part 1 §6). */
 export function allowedMethods(club: {
   cashPermission?: boolean;
@@ -79,6 +86,13 @@ export function allowedMethods(club: {
 
 export const signatureRequired = (club: { functionalities?: Record<string, boolean | undefined> | null } | null | undefined) =>
   !!(club?.functionalities?.firma_pedido || club?.functionalities?.firma_digital);
+
+/**
+ * What a missing signature says (spec part 1 §5): on the screen's signature pad 'No has completado
+ * la firma' with why; with the club's signature tablet (firma_digital) 'No has ingresado ninguna firma'.
+ */
+export const signatureMissingKey = (club: { functionalities?: Record<string, boolean | undefined> | null } | null | undefined) =>
+  club?.functionalities?.firma_digital ? 'pos.pay.signTablet' : 'pos.pay.signFirst';
 
 export { changeOf } from '../../shared/wallet/model';
 

@@ -28,12 +28,20 @@ describe('byCategory', () => {
 });
 
 describe('tvInterval', () => {
-  it('takes up to six digits from 1000 ms', () => {
-    expect(tvInterval('10000')).toBe(10000);
-    expect(tvInterval('999999')).toBe(999999);
-    expect(tvInterval('1000000')).toBeNull();
-    expect(tvInterval('999')).toBeNull();
+  it('reads seconds, with a decimal comma or point, as the milliseconds kept', () => {
+    expect(tvInterval('10')).toBe(10000);
+    expect(tvInterval(' 7,5 ')).toBe(7500);
+    expect(tvInterval('2.25')).toBe(2250);
+    expect(tvInterval('1')).toBe(1000);
+    expect(tvInterval('999')).toBe(999000);
+  });
+  it('refuses what is not 1 to 999 seconds', () => {
+    expect(tvInterval('0,5')).toBeNull();
+    expect(tvInterval('1000')).toBeNull();
+    expect(tvInterval('10000')).toBeNull();
     expect(tvInterval('10 s')).toBeNull();
+    expect(tvInterval('')).toBeNull();
+    expect(tvInterval('1,2345')).toBeNull();
   });
 });
 

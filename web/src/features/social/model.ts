@@ -59,9 +59,18 @@ export function byCategory<T extends { categorias: string }>(list: T[]): { categ
   return groups;
 }
 
-/** A TV interval as typed: up to 6 digits, 1000 ms at least. */
+/** Bounds of the TV interval as people type it, in seconds (the server keeps 1000 to 999999 ms). */
+export const TV_INTERVAL_MIN_S = 1;
+export const TV_INTERVAL_MAX_S = 999;
+
+/**
+ * A TV interval typed in seconds ("10", "7,5" or "7.5", at most three decimals), as the
+ * milliseconds the settings keep; null when it is not a number of seconds from 1 to 999.
+ */
 export function tvInterval(text: string): number | null {
-  if (!/^\d{1,6}$/.test(text.trim())) return null;
-  const n = Number(text.trim());
-  return n >= 1000 ? n : null;
+  const t = text.trim().replace(',', '.');
+  if (!/^\d{1,3}(\.\d{1,3})?$/.test(t)) return null;
+  const seconds = Number(t);
+  if (seconds < TV_INTERVAL_MIN_S || seconds > TV_INTERVAL_MAX_S) return null;
+  return Math.round(seconds * 1000);
 }

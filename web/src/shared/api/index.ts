@@ -5,5 +5,5 @@ export { reportApiError, setApiErrorHandler } from './errorBus';
 export { apiOrigin, getCsrfToken, setCsrfToken } from './csrf';
 export { shouldReportCentrally, type RequestMeta } from './query';
 export * from './categories';
-export { mobileRedirectLink, publicImageLink, publicProductLink, storeFor, type AppStores } from './links';
+export { mobileRedirectLink, productDetailPath, publicImageLink, publicProductLink, storeFor, type AppStores } from './links';
 export { useAppConfig } from './appConfig';

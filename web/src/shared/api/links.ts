@@ -7,6 +7,13 @@ export function publicProductLink(origin: string, token: string, club: number): 
   return `${origin}/app/dispensary_item?id=${encodeURIComponent(token)}&asocid=${club}`;
 }
 
+/** The in-app path of a product's detail (its public page): /dispensary_item?id=<public token>[&asocid=<club>]. */
+export function productDetailPath(token: string, club?: number | null): string {
+  const q = new URLSearchParams({ id: token });
+  if (club) q.set('asocid', String(club));
+  return `/dispensary_item?${q}`;
+}
+
 /** The address of the mobile redirect screen: one QR that sends any phone to its own app store. */
 export function mobileRedirectLink(origin: string): string {
   return `${origin}/app/movil`;

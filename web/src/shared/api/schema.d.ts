@@ -3283,7 +3283,7 @@ export interface components {
             pid: number;
             /** @description Euros; 0 for the basic catalogue */
             precio: number;
-            /** @description Has a public page (the QR's link): a published product of the point of sale */
+            /** @description Has a public page (the QR's link and the grid's link to the detail): a published product or item */
             public: boolean;
             /** @description The item of the public page's link; empty when it has none */
             public_token: string;

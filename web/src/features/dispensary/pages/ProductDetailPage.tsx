@@ -1,7 +1,7 @@
 import '../i18n';
 import { ArrowLeftOutlined, DisconnectOutlined, ReloadOutlined, ShopOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Carousel, Skeleton, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../shared/format';
@@ -24,9 +24,10 @@ function hasAppHistory(): boolean {
  * Route "dispensary_item" (?id=<public token>[&asocid=<club>]): a product's page, without the navigation.
  * It is also the public page of the product's QR code, so it opens without a login: the club comes
  * from asocid, or from the current club of a logged-in user. Unknown, deleted or unpublished
- * products show a "not available" state.
+ * products show a "not available" state. `orderAction` is what the page offers to add the product to
+ * an order (the counter's add-to-order dialog, composed by the app for staff who may sell).
  */
-export default function ProductDetailPage() {
+export default function ProductDetailPage({ orderAction }: { orderAction?: (p: PublicProduct, club: number) => ReactNode } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -84,7 +85,7 @@ export default function ProductDetailPage() {
       </div>
     );
   } else {
-    content = <ProductView p={product.data} />;
+    content = <ProductView p={product.data} action={club !== null ? orderAction?.(product.data, club) : null} />;
   }
 
   return (
@@ -116,7 +117,7 @@ function DetailState(p: { icon: React.ReactNode; title: string; help: string; ac
   );
 }
 
-function ProductView({ p }: { p: PublicProduct }) {
+function ProductView({ p, action }: { p: PublicProduct; action?: ReactNode }) {
   const { t } = useTranslation();
   const isDesktop = useIsDesktop();
   const [expanded, setExpanded] = useState(false);
@@ -190,6 +191,7 @@ function ProductView({ p }: { p: PublicProduct }) {
             </span>
           </div>
         )}
+        {pro && action}
         {body && (
           <p className={styles.detailBody} data-testid="detail-body">
             {expanded || !preview.truncated ? body : preview.text}

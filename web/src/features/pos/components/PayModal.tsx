@@ -3,12 +3,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
+import { useClub } from '../../../shared/session';
 import { SignatureField } from '../../../shared/ui/SignatureField';
 import { CashQuickAmounts } from '../../../shared/wallet/CashQuickAmounts';
 import '../../../shared/wallet/i18n';
 import { usePayOrder, type Order, type PayType } from '../api';
 import { posErrorText } from '../errors';
-import { changeOf } from '../model';
+import { changeOf, signatureMissingKey } from '../model';
 import styles from '../pos.module.css';
 
 interface Props {
@@ -27,6 +28,7 @@ interface Props {
 export function PayModal({ club, order, wallet, methods, signature, canOverride, onPaid, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const pay = usePayOrder(club);
+  const clubInfo = useClub(club).data;
   const [method, setMethod] = useState<PayType>(methods[0] ?? 'cash');
   const [tendered, setTendered] = useState<number | null>(null);
   const [sign, setSign] = useState('');
@@ -55,7 +57,7 @@ export function PayModal({ club, order, wallet, methods, signature, canOverride,
   const submit = () => {
     if (!order) return;
     if (signature && !sign) {
-      setError(t('pos.pay.signFirst'));
+      setError(t(signatureMissingKey(clubInfo)));
       return;
     }
     if (needsReason && !reason.trim()) {

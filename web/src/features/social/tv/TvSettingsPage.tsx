@@ -1,15 +1,16 @@
 import '../i18n';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Card, ColorPicker, Form, Input, Skeleton, Switch } from 'antd';
+import { App, Button, Card, ColorPicker, Form, Input, QRCode, Skeleton, Switch } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { refusalText, shownLocally } from '../../../shared/api';
+import { publicProductLink, refusalText, shownLocally } from '../../../shared/api';
+import { formatNumber } from '../../../shared/format';
 import { useClubSelection } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useSaveTvSettings, useTvSettings, type TvSettings } from '../api';
-import { tvInterval } from '../model';
+import { useSaveTvSettings, useTvProducts, useTvSettings, type TvSettings } from '../api';
+import { tvInterval, TV_INTERVAL_MAX_S, TV_INTERVAL_MIN_S } from '../model';
 import styles from './tv.module.css';
 
 /** Swatches offered for the background and the text (the club theme first). */
@@ -17,9 +18,10 @@ const SWATCHES = ['#A463BF', '#5B2C83', '#1F1A24', '#0E5A47', '#1D4E89', '#B23A4
 
 /**
  * Route "tvshowsettings" (spec part 2 §2 "TV show settings"): the carousel's switches (subtitle,
- * description, QR), the interval in ms (6 digits at most) and the background and text colours
- * from the swatches or typed. Each change is saved at once and every TV screen applies it (this
- * browser's at once, others at their next read); a sample slide shows the result.
+ * description, QR), the interval (kept in ms, 6 digits at most; shown and typed in seconds) and the
+ * background and text colours from the swatches or typed. Each change is saved at once and every TV
+ * screen applies it (this browser's at once, others at their next read); a sample slide shows the
+ * result, its QR the public page of the first product the screens show (the app's address when none).
  */
 export default function TvSettingsPage() {
   const { t, i18n } = useTranslation();
@@ -28,12 +30,17 @@ export default function TvSettingsPage() {
   const { currentId: club } = useClubSelection();
   const settings = useTvSettings(club);
   const save = useSaveTvSettings(club);
+  const products = useTvProducts(club);
   const [intervalText, setIntervalText] = useState('');
   const s = settings.data;
+  const seconds = (ms: number) => formatNumber(ms / 1000);
+  const first = products.data?.products?.find((p) => p.public && p.public_token);
+  const qrLink = first && club !== null ? publicProductLink(window.location.origin, first.public_token, club) : `${window.location.origin}/app/`;
 
   useEffect(() => {
-    if (s) setIntervalText(String(s.interval));
-  }, [s]);
+    if (s) setIntervalText(seconds(s.interval));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [s, i18n.language]);
 
   const change = (patch: Partial<TvSettings>) => {
     if (!s) return;
@@ -96,17 +103,22 @@ export default function TvSettingsPage() {
                 label={t('social.tv.settings.interval')}
                 htmlFor="tv-interval"
                 validateStatus={typedInterval === null ? 'error' : undefined}
-                help={typedInterval === null ? t('social.tv.settings.intervalInvalid') : t('social.tv.settings.intervalHelp', { seconds: (s.interval / 1000).toLocaleString(i18n.language) })}
+                help={
+                  typedInterval === null
+                    ? t('social.tv.settings.intervalInvalid', { min: TV_INTERVAL_MIN_S, max: TV_INTERVAL_MAX_S })
+                    : t('social.tv.settings.intervalHelp', { seconds: seconds(s.interval) })
+                }
               >
                 <Input
                   id="tv-interval"
-                  inputMode="numeric"
+                  inputMode="decimal"
                   maxLength={6}
                   value={intervalText}
-                  onChange={(e) => setIntervalText(e.target.value.replace(/\D/g, ''))}
+                  onChange={(e) => setIntervalText(e.target.value.replace(/[^\d.,]/g, ''))}
                   onBlur={() => typedInterval !== null && typedInterval !== s.interval && change({ interval: typedInterval })}
                   onPressEnter={() => typedInterval !== null && typedInterval !== s.interval && change({ interval: typedInterval })}
-                  suffix="ms"
+                  suffix="s"
+                  className={styles.intervalInput}
                   data-testid="tv-interval"
                 />
               </Form.Item>
@@ -123,7 +135,11 @@ export default function TvSettingsPage() {
                 <h3>{t('social.tv.settings.sampleTitle')}</h3>
                 {s.showItemSubtitle && <p data-testid="sample-subtitle">{t('social.tv.settings.sampleSubtitle')}</p>}
                 {s.showItemDescription && <p data-testid="sample-description">{t('social.tv.settings.sampleDescription')}</p>}
-                {s.showItemQr && <div className={styles.sampleQr} data-testid="sample-qr" />}
+                {s.showItemQr && (
+                  <div className={styles.sampleQr} data-testid="sample-qr">
+                    <QRCode value={qrLink} size={88} bordered={false} color="#000000" bgColor="#ffffff" type="svg" aria-label={t('social.tv.settings.sampleQr')} />
+                  </div>
+                )}
               </div>
             </div>
           </Card>

@@ -1,6 +1,9 @@
 import '../i18n';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { productDetailPath } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
+import { useClubSelection } from '../../../shared/session';
 import { textCut } from '../model';
 import { TvEmpty, TvFrame, TvHeader } from './TvFrame';
 import styles from './tv.module.css';
@@ -10,14 +13,15 @@ const GRID_PAGE = 12;
 
 /**
  * Route "tvshow1" (spec part 2 §2 "TV show 1"): a full-screen grid of the products: picture, title,
- * subtitle, 100 characters of the description and the price. More than a screenful turns page at
- * the club's TV interval.
+ * subtitle, 100 characters of the description and the price, each linking to the product's detail
+ * (dispensary_item). More than a screenful turns page at the club's TV interval.
  */
 export default function TvShow1Page() {
   return <TvFrame name="grid">{(data) => <Grid {...data} />}</TvFrame>;
 }
 
 function Grid({ products, settings, logo, title }: Parameters<Parameters<typeof TvFrame>[0]['children']>[0]) {
+  const { currentId: club } = useClubSelection();
   const pages = Math.max(1, Math.ceil(products.length / GRID_PAGE));
   const [page, setPage] = useState(0);
   useEffect(() => {
@@ -33,24 +37,37 @@ function Grid({ products, settings, logo, title }: Parameters<Parameters<typeof 
         <TvEmpty />
       ) : (
         <ul className={styles.grid}>
-          {shown.map((p) => (
-            <li key={p.pid} className={styles.card} data-testid={`tv-product-${p.pid}`}>
-              <div className={styles.cardImage}>
-                {p.imagenes?.[0] ? <img src={p.imagenes[0].thumb || p.imagenes[0].img} alt="" /> : logo ? <img src={logo} alt="" className={styles.cardLogo} /> : null}
-              </div>
-              <div className={styles.cardText}>
-                <h2>{p.titulo}</h2>
-                {p.subtitle && <p className={styles.subtitle}>{p.subtitle}</p>}
-                {p.cuerpo && <p className={styles.description}>{textCut(p.cuerpo, 100)}</p>}
-                {Number(p.precio) > 0 && (
-                  <span className={styles.price}>
-                    {formatMoney(Number(p.precio))}
-                    {p.type === 'peso' ? ' /g' : ''}
-                  </span>
+          {shown.map((p) => {
+            const card = (
+              <>
+                <div className={styles.cardImage}>
+                  {p.imagenes?.[0] ? <img src={p.imagenes[0].thumb || p.imagenes[0].img} alt="" /> : logo ? <img src={logo} alt="" className={styles.cardLogo} /> : null}
+                </div>
+                <div className={styles.cardText}>
+                  <h2>{p.titulo}</h2>
+                  {p.subtitle && <p className={styles.subtitle}>{p.subtitle}</p>}
+                  {p.cuerpo && <p className={styles.description}>{textCut(p.cuerpo, 100)}</p>}
+                  {Number(p.precio) > 0 && (
+                    <span className={styles.price} data-testid="tv-price">
+                      {formatMoney(Number(p.precio))}
+                      {p.type === 'peso' ? '/g' : ''}
+                    </span>
+                  )}
+                </div>
+              </>
+            );
+            return (
+              <li key={p.pid} className={styles.cell} data-testid={`tv-product-${p.pid}`}>
+                {p.public && p.public_token && club !== null ? (
+                  <Link to={productDetailPath(p.public_token, club)} className={styles.card} data-testid="tv-product-link">
+                    {card}
+                  </Link>
+                ) : (
+                  <div className={styles.card}>{card}</div>
                 )}
-              </div>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
     </>

@@ -47,7 +47,7 @@ export default function TvShow2Page() {
                       {Number(p.precio) > 0 && (
                         <span className={styles.slidePrice}>
                           {formatMoney(Number(p.precio))}
-                          {p.type === 'peso' ? ' /g' : ''}
+                          {p.type === 'peso' ? '/g' : ''}
                         </span>
                       )}
                       {settings.showItemQr && p.public && p.public_token && club !== null && (

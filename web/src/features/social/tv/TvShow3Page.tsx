@@ -25,7 +25,7 @@ export default function TvShow3Page() {
                         {Number(p.precio) > 0 && (
                           <span className={styles.menuPrice}>
                             {formatMoney(Number(p.precio))}
-                            {p.type === 'peso' ? ' /g' : ''}
+                            {p.type === 'peso' ? '/g' : ''}
                           </span>
                         )}
                       </li>
