@@ -212,12 +212,18 @@ var Supervisors = rule(nil, Manager, Administrador)
 // MenuGroups gates the side-menu groups themselves (spec: "Menu entries hide
 // when the club lacks the flags socios or comunicacion"; part 2 §6 for admin and
 // reports). An entry shows only when its group and its own screen both pass.
+// Every screen a role may open has its entry for that role, so a group lets in
+// every role one of its entries does: the reports group is Manager's and
+// Administrador's (part 2 §6), and also Caja's and the Budtender's (the cash
+// movements, cash close and daily closing reports, and for the Budtender the
+// orders report) and Recepción's (the wallet and product performance reports),
+// each seeing only the reports its role opens.
 var MenuGroups = map[string]Rule{
 	"members": rule(f(Socios)),
 	"pos":     rule(sgc),
 	"cash":    rule(f(SoftwareGestionClub, Monedero)),
 	"admin":   rule(nil, Manager, Administrador, Caja),
-	"reports": rule(nil, Manager, Administrador),
+	"reports": rule(nil, Manager, Administrador, Caja, Budtender, Recepcion),
 	"social":  rule(com),
 }
 

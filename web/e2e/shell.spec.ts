@@ -42,11 +42,56 @@ test('a Budtender does not see Administration and is refused its screens', async
   const menu = page.getByTestId('side-menu');
   await expect(menu.getByTestId('menu-group-pos')).toBeVisible();
   await expect(menu.getByTestId('menu-group-admin')).toHaveCount(0);
-  await expect(menu.getByTestId('menu-group-reports')).toHaveCount(0);
+  // the reports a Budtender opens: the orders, performance, wallet and cash reports, not the others
+  await menu.getByTestId('menu-group-reports').click();
+  for (const name of ['ordersReport', 'efficiencyReport', 'walletReport', 'movementsreport', 'closingregisterreport', 'closingreport'])
+    await expect(menu.getByTestId(`menu-item-${name}`)).toBeVisible();
+  await expect(menu.getByTestId('menu-item-dispensationReport')).toHaveCount(0);
+  await expect(menu.getByTestId('menu-item-accesscontrolreport')).toHaveCount(0);
   await shot(page, 'shell-budtender');
   await page.goto('/app/staffmanager');
   await expect(page.getByText(tr('es', 'access.roleRefused'))).toBeVisible();
   await shot(page, 'role-refused');
+});
+
+test('Caja and Recepción find in the menu every report they may open; another says why it is refused; an unknown address says so', async ({ page }) => {
+  await login(page, 'caja');
+  await chooseClub(page, DEMO_CLUB);
+  const menu = page.getByTestId('side-menu');
+  await menu.getByTestId('menu-group-reports').click();
+  await expect(menu.getByTestId('menu-item-movementsreport')).toBeVisible();
+  await expect(menu.getByTestId('menu-item-closingregisterreport')).toBeVisible();
+  await expect(menu.getByTestId('menu-item-closingreport')).toBeVisible();
+  await expect(menu.getByTestId('menu-item-walletReport')).toHaveCount(0);
+  await shot(page, 'shell-caja');
+  await menu.getByTestId('menu-item-closingreport').click();
+  await expect(page).toHaveURL(/\/app\/closingreport$/);
+  // the wallet report is not Caja's: the address says why, then the club page
+  await page.goto('/app/walletReport');
+  const refused = page.getByRole('dialog').filter({ hasText: tr('es', 'access.title') });
+  await expect(refused).toContainText(tr('es', 'access.roleRefused'));
+  await expect(page).toHaveURL(/\/app\/club$/);
+  await shot(page, 'role-refused-caja');
+  await refused.getByRole('button').click();
+  await expect(refused).toHaveCount(0);
+  // an address that names no page says so, rather than landing on the club page without a word
+  await page.goto('/app/informe-que-no-existe');
+  const unknown = page.getByRole('dialog').filter({ hasText: tr('es', 'access.notFoundTitle') });
+  await expect(unknown).toContainText(tr('es', 'access.notFound').replace('{{path}}', '/app/informe-que-no-existe'));
+  await expect(page).toHaveURL(/\/app\/club$/);
+  await shot(page, 'route-not-found');
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.removeItem('socius.session'));
+  await login(page, 'recepcion');
+  await chooseClub(page, DEMO_CLUB);
+  await menu.getByTestId('menu-group-reports').click();
+  await expect(menu.getByTestId('menu-item-walletReport')).toBeVisible();
+  await expect(menu.getByTestId('menu-item-efficiencyReport')).toBeVisible();
+  await expect(menu.getByTestId('menu-item-movementsreport')).toHaveCount(0);
+  await shot(page, 'shell-recepcion');
+  await menu.getByTestId('menu-item-walletReport').click();
+  await expect(page).toHaveURL(/\/app\/walletReport$/);
 });
 
 test('narrow screen: the menu folds behind the burger', async ({ page }) => {

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { CenteredSpin } from '../shared/ui/CenteredSpin';
-import { HOME_ROUTE, redirects, routes, type RouteEntry } from './routes';
+import { redirects, routes, type RouteEntry } from './routes';
 import { AppShell } from './shell/AppShell';
-import { RouteGuard } from './shell/RouteGuard';
+import { RouteGuard, UnknownRoute } from './shell/RouteGuard';
 
 function guarded(entry: RouteEntry, fullPage: boolean) {
   const Page = entry.page;
@@ -38,7 +38,7 @@ export default function AuthenticatedApp() {
         {redirects.map((r) => (
           <Route key={r.from} path={r.from} element={<Navigate to={`/${r.to}`} replace />} />
         ))}
-        <Route path="*" element={<Navigate to={`/${HOME_ROUTE}`} replace />} />
+        <Route path="*" element={<UnknownRoute />} />
       </Route>
     </Routes>
   );

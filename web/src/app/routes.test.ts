@@ -75,16 +75,39 @@ describe('side menu', () => {
 
   it('shows only what the club flags and the user roles allow', () => {
     const menu = visible(club(['socios', 'software_gestion_club'], ['Budtender']));
-    expect(Object.keys(menu)).toEqual(['pos', 'cash']);
+    expect(Object.keys(menu)).toEqual(['pos', 'cash', 'reports']);
     expect(menu.pos).toEqual(['pos', 'ordersInProcess']);
     expect(menu.cash).toContain('dispensarymanagerpro');
     expect(menu.cash).not.toContain('stockmanager');
   });
 
   it('hides a group whose own gate fails even when an entry would pass', () => {
-    // walletReport lets Recepción in, but the reports group needs Manager or Administrador.
-    expect(canAccess(gates.screens.walletReport, club(['monedero'], ['Recepción']))).toBe(true);
-    expect(visible(club(['monedero'], ['Recepción'])).reports).toBeUndefined();
+    // a table whose reports group is the Manager's alone: the wallet report, open to Recepción, hides with it
+    const table = { ...gates, menuGroups: { ...gates.menuGroups, reports: { flags: [], roles: ['Manager'] } } };
+    const c = club(['monedero'], ['Recepción']);
+    expect(canAccess(table.screens.walletReport, c)).toBe(true);
+    expect(buildMenu(routes, menuGroups, table, c).find((g) => g.group.key === 'reports')).toBeUndefined();
+  });
+
+  it('gives every role the menu entry of every screen it may open', () => {
+    for (const role of gates.roles) {
+      const c = club(gates.flags, [role]);
+      const shown = new Set(buildMenu(routes, menuGroups, gates, c).flatMap((g) => g.entries.map((e) => e.name)));
+      for (const r of routes.filter((x) => x.menu)) {
+        expect(shown.has(r.name), `${role} may open ${r.name}: its menu entry must show`).toBe(canAccess(gates.screens[r.gate], c));
+      }
+    }
+  });
+
+  it('shows Caja and the Budtender the cash reports, and the Budtender and Recepción the wallet and performance reports', () => {
+    const all = (role: string) => visible(club(gates.flags, [role]));
+    expect(all('Caja').reports).toEqual(['movementsreport', 'closingregisterreport', 'closingreport']);
+    expect(all('Budtender').reports).toEqual(['ordersReport', 'efficiencyReport', 'walletReport', 'movementsreport', 'closingregisterreport', 'closingreport']);
+    expect(all('Recepción').reports).toEqual(['efficiencyReport', 'walletReport']);
+    expect(all('Inventario').reports).toBeUndefined();
+    expect(all('Social').reports).toBeUndefined();
+    // the wallet report needs its flag: without monedero or funciones_avanzadas_gestion, Recepción keeps the performance report
+    expect(visible(club(['software_gestion_club', 'socios'], ['Recepción'])).reports).toEqual(['efficiencyReport']);
   });
 
   it('hides the members and social groups when the club lacks socios and comunicacion', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { checkAccess, gates, isOpenGate } from '../../shared/access/gates';
 import { useClub, useClubSelection } from '../../shared/session';
 import { CenteredSpin } from '../../shared/ui/CenteredSpin';
@@ -55,4 +55,23 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
   if (club.isPending) return <CenteredSpin />;
   if (!club.data || refused) return null;
   return <>{children}</>;
+}
+
+/**
+ * An address under /app/ that names no page (a mistyped or old link): it says so, rather than
+ * landing on the club page without a word, and goes to the root.
+ */
+export function UnknownRoute() {
+  const { t } = useTranslation();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const alerted = useRef(false);
+  useEffect(() => {
+    if (alerted.current) return;
+    alerted.current = true;
+    alert({ type: 'warning', title: t('access.notFoundTitle'), content: t('access.notFound', { path: `/app${pathname}` }) });
+    navigate(`/${HOME_ROUTE}`, { replace: true });
+  }, [alert, navigate, pathname, t]);
+  return null;
 }
