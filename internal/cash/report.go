@@ -59,6 +59,7 @@ type Report struct {
 	Members   []ReportMember    `json:"members"`
 	Employees []ReportEmployee  `json:"employees"`
 	Chart     []report.DaySales `json:"chart" doc:"What completed orders took per local day of the scope, by payment method"`
+	Closes    []Close           `json:"closes" doc:"The closes made in the scope, oldest first, each with its difference (counted − expected): a day's closes, or the close itself; none for the current period"`
 }
 
 // Report reads everything of a scope. Its orders are those whose payment
@@ -101,6 +102,30 @@ func (s *Service) Report(ctx context.Context, clubID int64, sc Scope) (*Report, 
 		}
 	}
 	out.Orders, out.Products, out.Members, out.Employees = orEmpty(out.Orders), orEmpty(out.Products), orEmpty(out.Members), orEmpty(out.Employees)
+	if out.Closes, err = s.closesIn(ctx, clubID, sc); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// closesIn is the closes made in a scope, oldest first: the close itself, the
+// closes between two times, none in the current period (no close ends it yet).
+func (s *Service) closesIn(ctx context.Context, clubID int64, sc Scope) ([]Close, error) {
+	out := []Close{}
+	switch {
+	case sc.CloseID != 0:
+		if err := s.db.Select(ctx, &out, closeSelect+` WHERE c.club_id = ? AND c.id = ?`, clubID, sc.CloseID); err != nil {
+			return nil, err
+		}
+	case sc.dates():
+		if err := s.db.Select(ctx, &out, closeSelect+` WHERE c.club_id = ? AND c.created >= ? AND c.created <= ? ORDER BY c.created, c.id`,
+			clubID, sc.Start, sc.end()); err != nil {
+			return nil, err
+		}
+	}
+	for i := range out {
+		out[i].Difference = out[i].Counted - out[i].Expected
+	}
 	return out, nil
 }
 

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"socius/internal/access"
+	"socius/internal/club"
 	"socius/internal/testkit"
 )
 
@@ -202,6 +204,72 @@ func TestCashCloseDuringPayments(t *testing.T) {
 		}
 		if n := k.Count("cash_closes c", `c.expected <> (SELECT COALESCE(SUM(m.amount), 0) FROM cash_movements m WHERE m.close_id = c.id AND m.pay_type = 'cash')`); n != 0 {
 			t.Fatalf("%d closes expect a total their movements do not add up to", n)
+		}
+	})
+}
+
+// The daily closing report lists the day's closes with their difference (counted − expected), as
+// the close history does; the close's own report carries it; the current period, which no close
+// ends yet, carries none; another club's day shows none of them.
+func TestCashReportShowsEachClosesDifference(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newPOSWorld(t, k)
+		move := func(amount float64) {
+			expectOK(t, "cash in", w.manager.Do("POST", "/api/cash_movement", map[string]any{"asocid": w.alfa, "amount": amount, "note": ""}))
+		}
+		closeAt := func(counted float64, note string) map[string]any {
+			res := w.manager.Do("POST", "/api/cash_close", map[string]any{"asocid": w.alfa, "current_amount": counted, "note": note})
+			expectOK(t, "close", res)
+			return res.JSON
+		}
+		move(50)
+		first := closeAt(48.5, "faltan 1,50") // 50 expected, 48.50 counted
+		move(10)
+		second := closeAt(59, "sobran 50 céntimos") // 48.50 + 10 expected, 59 counted
+		day := time.Unix(int64(num(second["created"])), 0).In(club.Location("Europe/Madrid")).Format("2006-01-02")
+
+		res := w.budtender.Do("GET", fmt.Sprintf("/api/report_cash/?asocid=%d&day=%s", w.alfa, day), nil)
+		expectOK(t, "the day's report", res)
+		closes := objects(t, res.JSON["closes"])
+		if len(closes) != 2 || num(closes[0]["cid"]) != num(first["cid"]) || num(closes[1]["cid"]) != num(second["cid"]) ||
+			money(closes[0]["difference"]) != "-1.5" || money(closes[0]["total_amount"]) != "50" || money(closes[0]["current_amount"]) != "48.5" ||
+			money(closes[1]["difference"]) != "0.5" || closes[1]["worker_name"] != "Manager" || closes[1]["note"] != "sobran 50 céntimos" {
+			t.Fatalf("the day's closes: %v", res.JSON["closes"])
+		}
+		res = w.budtender.Do("GET", fmt.Sprintf("/api/report_cash/?asocid=%d&start_date=%d&end_date=%d", w.alfa, num(second["created"]), num(second["created"])), nil)
+		if expectOK(t, "by dates", res); len(objects(t, res.JSON["closes"])) < 1 {
+			t.Fatalf("a range holding the second close: %v", res.JSON["closes"])
+		}
+		res = w.budtender.Do("GET", fmt.Sprintf("/api/report_cash/?asocid=%d", w.alfa), nil)
+		if expectOK(t, "the period", res); len(objects(t, res.JSON["closes"])) != 0 {
+			t.Fatalf("the open period lists closes: %v", res.JSON["closes"])
+		}
+		res = w.budtender.Do("GET", fmt.Sprintf("/api/cash_close/?asocid=%d&cid=%d", w.alfa, num(first["cid"])), nil)
+		expectOK(t, "the close's report", res)
+		if closes := objects(t, jget(res.JSON, "report", "closes")); len(closes) != 1 || money(closes[0]["difference"]) != "-1.5" {
+			t.Fatalf("the close's own report: %v", jget(res.JSON, "report", "closes"))
+		}
+		res = w.betaAdm.Do("GET", fmt.Sprintf("/api/report_cash/?asocid=%d&day=%s", w.beta, day), nil)
+		if expectOK(t, "Beta's day", res); len(objects(t, res.JSON["closes"])) != 0 {
+			t.Fatalf("Beta's day lists Alfa's closes: %v", res.JSON["closes"])
+		}
+	})
+}
+
+// The club the web reads (retrieve) names its time zone, so screens show times as the exports do.
+func TestClubNamesItsTimeZone(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newPOSWorld(t, k)
+		res := w.budtender.Do("GET", fmt.Sprintf("/api/association/retrieve?association=%d", w.alfa), nil)
+		if expectOK(t, "retrieve", res); res.JSON["timezone"] != "Europe/Madrid" {
+			t.Fatalf("default time zone: %v", res.JSON["timezone"])
+		}
+		if _, err := k.App.DB.Exec(t.Context(), `UPDATE clubs SET timezone = ? WHERE id = ?`, "Atlantic/Canary", w.alfa); err != nil {
+			t.Fatal(err)
+		}
+		res = w.budtender.Do("GET", fmt.Sprintf("/api/association/retrieve?association=%d", w.alfa), nil)
+		if expectOK(t, "retrieve", res); res.JSON["timezone"] != "Atlantic/Canary" {
+			t.Fatalf("the club's own time zone: %v", res.JSON["timezone"])
 		}
 	})
 }

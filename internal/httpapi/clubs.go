@@ -56,6 +56,7 @@ type ClubReply struct {
 	CardPermission   bool            `json:"cardPermission"`
 	WalletPermission bool            `json:"walletPermission"`
 	Roles            []string        `json:"roles"`
+	Timezone         string          `json:"timezone" doc:"The club's time zone (IANA name, Europe/Madrid unless configured): dates and times are shown in it"`
 }
 
 type clubOutput struct{ Body ClubReply }
@@ -67,7 +68,8 @@ func (s *Server) clubReply(ctx context.Context, c *club.Club, st *club.Staff) (*
 	}
 	r := ClubReply{NID: c.ID, Title: c.Title, Logo: Img{files.URL(c.Logo)}, Body: c.Body, Images: []Img{},
 		FullHTML: c.FullHTML, HTMLDesign: c.HTMLDesign, Functionalities: map[string]bool{},
-		CashPermission: pay.Cash, CardPermission: pay.Card, WalletPermission: pay.Wallet, Roles: st.Roles}
+		CashPermission: pay.Cash, CardPermission: pay.Card, WalletPermission: pay.Wallet, Roles: st.Roles,
+		Timezone: c.Location().String()}
 	for _, id := range c.ImageIDs() {
 		r.Images = append(r.Images, Img{files.URL(id)})
 	}

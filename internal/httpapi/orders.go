@@ -182,6 +182,7 @@ type orderRefundInput struct {
 		MembershipID int64          `json:"membership_id,omitempty"`
 		Products     []RefundLineIn `json:"products" maxItems:"1000"`
 		Pay          string         `json:"pay" enum:"cash,wallet,tpv," doc:"How the money goes back"`
+		Reason       string         `json:"reason,omitempty" maxLength:"4000" doc:"Optional: why the lines go back; trimmed, at most 500 characters (longer is refused with order.refund_reason_too_long)"`
 	}
 }
 
@@ -197,7 +198,7 @@ func (s *Server) orderRefund(ctx context.Context, in *orderRefundInput) (*orderO
 		lines[i] = pos.RefundLine{PID: p.PID, Quantity: p.Quantity}
 	}
 	o, err := s.pos.Refund(ctx, info(ctx).Club.ID, actor, methods, pos.RefundInput{OID: in.Body.OID, MemberID: in.Body.MembershipID,
-		Lines: lines, PayType: in.Body.Pay})
+		Lines: lines, PayType: in.Body.Pay, Reason: in.Body.Reason})
 	return &orderOnlyOutput{Body: o}, err
 }
 

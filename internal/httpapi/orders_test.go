@@ -613,3 +613,79 @@ func TestOrderConcurrentPays(t *testing.T) {
 		reconcile(t, k)
 	})
 }
+
+// A refund may say why (reason: optional, trimmed, at most 500 characters): the reason is stored
+// with the refund and read back with the order, in the refund's answer and in the orders list. A
+// longer one is refused with a clear message and gives nothing back; another club, or a role
+// without the counter, cannot refund (nor write a reason) at all.
+func TestRefundReason(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newPOSWorld(t, k)
+		oid := num(orderOf(w.cart(w.budtender, w.socio, nil, []any{w.amnesia, 3}))["oid"])
+		expectOK(t, "pay", w.pay(w.budtender, oid, "tpv", nil))
+		refund := func(c *testkit.Client, club int64, q float64, reason any) *testkit.Response {
+			body := map[string]any{"asocid": club, "oid": oid, "pay": "tpv", "products": []any{map[string]any{"pid": w.amnesia, "quantity": q}}}
+			if reason != nil {
+				body["reason"] = reason
+			}
+			return c.Do("POST", "/api/order_refund", body)
+		}
+		state := func() string {
+			var n, qty, back int64
+			if err := k.App.DB.Get(t.Context(), &n, `SELECT COUNT(*) FROM order_refunds WHERE order_id = ?`, oid); err != nil {
+				t.Fatal(err)
+			}
+			if err := k.App.DB.Get(t.Context(), &qty, `SELECT SUM(refund_quantity) FROM order_lines WHERE order_id = ?`, oid); err != nil {
+				t.Fatal(err)
+			}
+			if err := k.App.DB.Get(t.Context(), &back, `SELECT COALESCE(SUM(amount), 0) FROM cash_movements WHERE order_id = ? AND amount < 0`, oid); err != nil {
+				t.Fatal(err)
+			}
+			return fmt.Sprintf("%d refunds, %d mg back, %d cents out, %d stock moves", n, qty, back, k.Count("stock_movements", "product_id = ?", w.amnesia))
+		}
+		before := state()
+		long := strings.Repeat("ñ", 501)
+		expectErr(t, "a reason of 501 characters", refund(w.budtender, w.alfa, 1, long), 400, "order.refund_reason_too_long",
+			"El motivo de la devolución no puede tener más de 500 caracteres")
+		expectErr(t, "Beta refunds Alfa's order with a reason", refund(w.betaAdm, w.beta, 1, "mío"), 404, "order.not_found", "")
+		if res := refund(w.recepcion, w.alfa, 1, "sin permiso"); res.Status != 403 {
+			t.Fatalf("recepción refunded: %s", res)
+		}
+		if after := state(); after != before {
+			t.Fatalf("refused refunds changed the order: %s, then %s", before, after)
+		}
+
+		// 500 characters once trimmed are accepted; the reason comes back with the refund
+		// 1 g of 3 at 9.50 € less the member's 10 %: 8.55 €
+		res := refund(w.budtender, w.alfa, 1, "  "+strings.Repeat("a", 499)+"b\n ")
+		expectOK(t, "a reason of 500 characters", res)
+		res = refund(w.budtender, w.alfa, 1, "  Producto en mal estado  ")
+		expectOK(t, "refund with a reason", res)
+		refunds := objects(t, res.JSON["refunds"])
+		if len(refunds) != 2 || refunds[0]["reason"] != strings.Repeat("a", 499)+"b" || refunds[1]["reason"] != "Producto en mal estado" ||
+			money(refunds[1]["amount"]) != "8.55" || refunds[1]["pay_type"] != "tpv" || refunds[1]["staff"] != "Budtender" || num(refunds[1]["created"]) == 0 {
+			t.Fatalf("refunds of the order: %v", res.JSON["refunds"])
+		}
+		expectOK(t, "refund without a reason", refund(w.budtender, w.alfa, 1, nil))
+		var stored []string
+		if err := k.App.DB.Select(t.Context(), &stored, `SELECT reason FROM order_refunds WHERE order_id = ? ORDER BY id`, oid); err != nil {
+			t.Fatal(err)
+		}
+		if len(stored) != 3 || stored[1] != "Producto en mal estado" || stored[2] != "" {
+			t.Fatalf("stored reasons: %q", stored)
+		}
+
+		// the orders list (the orders report, the member's history) carries each refund and its reason
+		res = w.budtender.Do("GET", fmt.Sprintf("/api/order/?asocid=%d&status=completed&membership_id=%d", w.alfa, w.socio), nil)
+		expectOK(t, "orders", res)
+		var listed []map[string]any
+		for _, o := range objects(t, res.JSON["data"]) {
+			if num(o["oid"]) == oid {
+				listed = objects(t, o["refunds"])
+			}
+		}
+		if len(listed) != 3 || listed[1]["reason"] != "Producto en mal estado" || listed[2]["reason"] != "" {
+			t.Fatalf("the list's refunds: %v", listed)
+		}
+	})
+}

@@ -71,8 +71,22 @@ type Order struct {
 	Card           MemberCard      `json:"membership_card"`
 	Products       []Line          `json:"products"`
 	Refunded       amount.Cents    `json:"refunded" doc:"Money refunded so far"`
+	Refunds        []Refund        `json:"refunds" doc:"Each refund of the order, oldest first"`
 	RemovedCoupons []RemovedCoupon `json:"removed_coupons,omitempty" doc:"Coupons this save took off because they no longer apply, with the reason"`
 	Replayed       bool            `json:"-"`
+}
+
+// Refund is one refund of a paid order: when, how much, which way the money
+// went back, who gave it and why.
+type Refund struct {
+	ID      int64          `json:"id" db:"id"`
+	OrderID int64          `json:"-" db:"order_id"`
+	Created int64          `json:"created" db:"created"`
+	Amount  amount.Cents   `json:"amount" db:"amount"`
+	PayType string         `json:"pay_type" db:"pay_type" doc:"cash, wallet or tpv"`
+	Staff   sql.NullString `json:"-" db:"staff"`
+	By      string         `json:"staff" db:"-" doc:"Who gave the refund"`
+	Reason  string         `json:"reason" db:"reason" doc:"Why, as staff wrote it (may be empty)"`
 }
 
 // LineInput is a line of a save (spec: products[{pid, quantity, real_quantity, total}]).
@@ -183,7 +197,7 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []orderRow) ([]Order,
 			Paid: r.Paid, Status: r.Status, BasePrice: amount.Cents(r.BasePrice), Discount: amount.Cents(r.Discount),
 			Total: amount.Cents(r.Total), ManualDiscount: amount.Cents(r.ManualDiscount), Coupons: []OrderCoupon{}, PayType: r.PayType,
 			OverrideReason: r.OverrideReason, Staff: r.Staff.String, PaidBy: r.PaidBy.String,
-			Card: MemberCard{Number: r.Number, Nombre: r.Nombre, Surname: r.Surname, DNI: r.DNI}, Products: []Line{}}
+			Card: MemberCard{Number: r.Number, Nombre: r.Nombre, Surname: r.Surname, DNI: r.DNI}, Products: []Line{}, Refunds: []Refund{}}
 		if r.Signature != "" {
 			out[i].Signature = files.URL(r.Signature)
 		}
@@ -197,6 +211,16 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []orderRow) ([]Order,
 		o := &out[index[l.OrderID]]
 		o.Products = append(o.Products, l.api())
 		o.Refunded += amount.Cents(l.RefundAmount)
+	}
+	var refunds []Refund
+	if err := db.Select(ctx, q, &refunds, `SELECT r.id, r.order_id, r.created, r.amount, r.pay_type, r.reason, `+db.StaffName("u")+` AS staff
+		FROM order_refunds r LEFT JOIN users u ON u.id = r.staff_user_id WHERE r.order_id IN (?`+repeat(len(ids))+`) ORDER BY r.order_id, r.id`, ids...); err != nil {
+		return nil, err
+	}
+	for _, r := range refunds {
+		r.By = r.Staff.String
+		o := &out[index[r.OrderID]]
+		o.Refunds = append(o.Refunds, r)
 	}
 	coupons, err := orderCoupons(ctx, q, ids)
 	if err != nil {

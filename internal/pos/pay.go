@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
 
@@ -358,11 +359,15 @@ type RefundLine struct {
 	Quantity amount.Milli
 }
 
+// MaxRefundReason bounds the reason staff may give for a refund (characters).
+const MaxRefundReason = 500
+
 // RefundInput is POST /api/order_refund.
 type RefundInput struct {
 	OID, MemberID int64
 	Lines         []RefundLine
 	PayType       string
+	Reason        string // optional: why the lines go back; trimmed, at most MaxRefundReason characters
 }
 
 // Refund gives back part or all of a paid order in one transaction: stock
@@ -370,7 +375,10 @@ type RefundInput struct {
 // till, the grams off the month. A line never gives back more than was sold
 // minus what was already refunded, nor more money than was paid for it.
 func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods Methods, in RefundInput) (*Order, error) {
+	in.Reason = strings.TrimSpace(in.Reason)
 	switch {
+	case utf8.RuneCountInString(in.Reason) > MaxRefundReason:
+		return nil, errRefundReasonLong
 	case in.PayType != PayCash && in.PayType != PayWallet && in.PayType != PayCard:
 		return nil, errPayType
 	case !methods.Allows(in.PayType):
@@ -455,8 +463,8 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 			return errRefundAboveTotal.With("left", amount.Cents(max(o.Total-before, 0)).String())
 		}
 		slices.SortFunc(parts, func(a, b part) int { return int(a.line.ProductID.Int64 - b.line.ProductID.Int64) })
-		rid, err := db.Insert(ctx, tx, `INSERT INTO order_refunds (club_id, order_id, member_id, pay_type, amount, grams, staff_user_id, created)
-			VALUES (?,?,?,?,?,?,?,?)`, clubID, o.ID, o.MemberID, in.PayType, total, grams, actor.UserID, now)
+		rid, err := db.Insert(ctx, tx, `INSERT INTO order_refunds (club_id, order_id, member_id, pay_type, amount, grams, reason, staff_user_id, created)
+			VALUES (?,?,?,?,?,?,?,?,?)`, clubID, o.ID, o.MemberID, in.PayType, total, grams, in.Reason, actor.UserID, now)
 		if err != nil {
 			return err
 		}

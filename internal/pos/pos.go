@@ -85,6 +85,7 @@ var (
 	errRefundMethod     = problem.Invalidf("order.refund_method", "type", "Solo un Manager o un Administrador puede devolver con un método distinto al del pago")
 	errRefundAboveTotal = problem.Invalidf("order.refund_above_total", "products", "No se puede devolver más de lo que se cobró por el pedido")
 	errRefundNothing    = problem.Invalidf("order.refund_nothing", "products", "Indica al menos una línea y la cantidad a devolver")
+	errRefundReasonLong = problem.Invalidf("order.refund_reason_too_long", "reason", "El motivo de la devolución no puede tener más de 500 caracteres")
 	errWalletAmount     = problem.Invalidf("wallet.amount_invalid", "amount", "Introduce valores numéricos")
 	errWalletOperation  = problem.Invalidf("wallet.operation_invalid", "operation", "La operación del monedero debe ser add o remove")
 	errFeeTitle         = problem.Invalidf("fee.title_required", "title", "Obligatorio")

@@ -1889,6 +1889,8 @@ export interface components {
             /** Format: int64 */
             nid: number;
             roles: string[] | null;
+            /** @description The club's time zone (IANA name, Europe/Madrid unless configured): dates and times are shown in it */
+            timezone: string;
             title: string;
             walletPermission: boolean;
         };
@@ -2698,6 +2700,8 @@ export interface components {
             products: components["schemas"]["Line"][] | null;
             /** @description Money refunded so far */
             refunded: number;
+            /** @description Each refund of the order, oldest first */
+            refunds: components["schemas"]["Refund"][] | null;
             /** @description Coupons this save took off because they no longer apply, with the reason */
             removed_coupons?: components["schemas"]["RemovedCoupon"][] | null;
             /** @description Who made the order */
@@ -2799,6 +2803,8 @@ export interface components {
              */
             pay: "cash" | "wallet" | "tpv" | "";
             products: components["schemas"]["RefundLineIn"][] | null;
+            /** @description Optional: why the lines go back; trimmed, at most 500 characters (longer is refused with order.refund_reason_too_long) */
+            reason?: string;
         };
         OrderSaveInputBody: {
             /** Format: int64 */
@@ -3007,6 +3013,20 @@ export interface components {
             endpoint: string;
             keys: components["schemas"]["KeysStruct"];
         };
+        Refund: {
+            /** @description Euros, at most two decimals and 1000000000 either way */
+            amount: number;
+            /** Format: int64 */
+            created: number;
+            /** Format: int64 */
+            id: number;
+            /** @description cash, wallet or tpv */
+            pay_type: string;
+            /** @description Why, as staff wrote it (may be empty) */
+            reason: string;
+            /** @description Who gave the refund */
+            staff: string;
+        };
         RefundLineIn: {
             /** Format: int64 */
             pid: number;
@@ -3049,6 +3069,8 @@ export interface components {
         Report: {
             /** @description What completed orders took per local day of the scope, by payment method */
             chart: components["schemas"]["DaySales"][] | null;
+            /** @description The closes made in the scope, oldest first, each with its difference (counted − expected): a day's closes, or the close itself; none for the current period */
+            closes: components["schemas"]["Close"][] | null;
             employees: components["schemas"]["ReportEmployee"][] | null;
             members: components["schemas"]["ReportMember"][] | null;
             movements: components["schemas"]["Movement"][] | null;
