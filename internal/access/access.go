@@ -196,6 +196,7 @@ var Screens = map[string]Rule{
 	"fees_read": rule(f(Socios, SoftwareGestionClub), Administrador, Manager, Caja, Budtender),
 	// any staff member of the club
 	"club":        {},
+	"today":       {}, // the landing screen; each of its figures follows its own screen's gate (httpapi.TodayFigures)
 	"userprofile": {},
 	"novelties":   {},
 	"descarga":    {},

@@ -170,3 +170,30 @@ func (s *Service) History(ctx context.Context, clubID, pid, from, to int64) ([]S
 		WHERE m.product_id = ? AND m.club_id = ? AND m.created BETWEEN ? AND ? ORDER BY m.created DESC, m.id DESC`, pid, clubID, from, to)
 	return out, err
 }
+
+// LowProduct is a product of the point of sale at or below the club's stock
+// alert level.
+type LowProduct struct {
+	PID   int64        `json:"pid" db:"id"`
+	Title string       `json:"title" db:"title"`
+	Type  string       `json:"type" db:"type" doc:"peso (grams) or unidad/unidades"`
+	Stock amount.Milli `json:"stock" db:"stock"`
+}
+
+// LowStock lists the club's published point-of-sale products whose stock is
+// at or below level (unlimited stock aside), the lowest first, up to limit of
+// them, and counts them all. It reads the products_published index.
+func (s *Service) LowStock(ctx context.Context, clubID int64, level amount.Milli, limit int) ([]LowProduct, int, error) {
+	const where = ` FROM products WHERE club_id = ? AND kind = ? AND deleted = 0 AND status = 1 AND unlimited_stock = 0 AND stock <= ?`
+	args := []any{clubID, KindPro, int64(level)}
+	var n int
+	if err := s.db.Get(ctx, &n, `SELECT COUNT(*)`+where, args...); err != nil {
+		return nil, 0, err
+	}
+	out := []LowProduct{}
+	if n == 0 || limit <= 0 {
+		return out, n, nil
+	}
+	err := s.db.Select(ctx, &out, `SELECT id, title, type, stock`+where+` ORDER BY stock, sort_key, id LIMIT ?`, append(args, limit)...)
+	return out, n, err
+}

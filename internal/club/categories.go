@@ -33,6 +33,30 @@ var CategoryScreens = map[string]string{
 	"consumption_check": "consumptionforecast",
 	"payment_methods":   "paymentmethods",
 	"wallet":            "walletamounts",
+	// grams or units at or below which a product counts as low on the today screen
+	StockAlertType: "stockmanager",
+}
+
+// StockAlertType is the category type of the club's stock alert level.
+const StockAlertType = "stock_alert"
+
+// StockAlert is the club's stock alert level in thousandths (of a gram or a
+// unit): a product with that stock or less is low. 0 when the club has not
+// set one, so only what has run out is low.
+func (s *Service) StockAlert(ctx context.Context, clubID int64) (amount.Milli, error) {
+	var titles []string
+	if err := s.db.Select(ctx, &titles, `SELECT title FROM club_categories WHERE club_id = ? AND type = ? ORDER BY id LIMIT 1`,
+		clubID, StockAlertType); err != nil {
+		return 0, err
+	}
+	if len(titles) == 0 {
+		return 0, nil
+	}
+	v, err := amount.Parse(titles[0], 3)
+	if err != nil || v < 0 {
+		return 0, nil
+	}
+	return amount.Milli(v), nil
 }
 
 // ErrCategoryNotFound is a category of another club or an unknown id.
@@ -87,6 +111,8 @@ func validCategoryTitle(typ, title string) (string, error) {
 		return number(2, 10000, "El porcentaje debe ser un número entre 0 y 100")
 	case "consumptionforecast":
 		return number(3, 0, "La previsión de consumo debe ser un número mayor o igual que 0")
+	case StockAlertType:
+		return number(3, 1_000_000_000, "El aviso de stock debe ser un número mayor o igual que 0")
 	case "consumption_check":
 		if title != "on" && title != "off" {
 			return "", problem.Invalidf("category.check_invalid", "title", "El valor debe ser on u off")

@@ -415,7 +415,7 @@ func (s *Server) stockHistory(ctx context.Context, in *stockHistoryInput) (*stoc
 
 type clubCategoriesInput struct {
 	Association int64  `query:"association" required:"true"`
-	Type        string `query:"type" required:"true" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,consumption_check,payment_methods,wallet"`
+	Type        string `query:"type" required:"true" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,consumption_check,payment_methods,wallet,stock_alert"`
 }
 
 type clubCategoriesOutput struct{ Body []club.ClubCategory }
@@ -451,7 +451,7 @@ func (s *Server) mayEditCategory(ctx context.Context, typ string) error {
 type clubCategoryCreateInput struct {
 	Body struct {
 		Association int64  `json:"association" required:"true"`
-		Type        string `json:"type" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,consumption_check,payment_methods,wallet"`
+		Type        string `json:"type" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,consumption_check,payment_methods,wallet,stock_alert"`
 		Title       string `json:"title,omitempty" maxLength:"200"`
 	}
 }

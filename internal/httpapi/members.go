@@ -35,6 +35,8 @@ func (s *Server) registerMemberRoutes() {
 	register(s, op("DELETE", "/api/ficha_socio/{nid}", "memberDelete", "Delete a member's personal data"),
 		Club("member_delete", Query("association")), s.memberDelete)
 	register(s, op("GET", "/api/ficha_by_dni", "memberByDNI", "Member by ID number"), read(Query("association")), s.memberByDNI)
+	register(s, op("GET", "/api/ficha_socio/dni_check", "memberDNICheck", "Whether another member of the club has an ID number (the member form asks as it is typed)"),
+		Club("patientcreate", Query("association")), s.memberDNICheck)
 	register(s, op("GET", "/api/getpatientbydni/retrieve", "memberCardByDNI", "Member card by a scanned code (ID number, key fob or number)"),
 		Club("uservalidation", Query("association")), s.memberCard)
 	register(s, op("POST", "/api/patient_dni", "memberRegister", "Register a new member from the invitation form"),
@@ -301,6 +303,43 @@ func (s *Server) memberByDNI(ctx context.Context, in *byDNIInput) (*memberOutput
 		return nil, s.memberError(err)
 	}
 	return &memberOutput{Body: *m}, nil
+}
+
+type dniCheckInput struct {
+	Association int64  `query:"association" required:"true"`
+	DNI         string `query:"dni" required:"true" maxLength:"64"`
+	NID         int64  `query:"nid" minimum:"0" doc:"The member being edited, who may keep their own ID number"`
+}
+
+type dniCheckOutput struct {
+	Body struct {
+		Taken  bool   `json:"taken"`
+		DNI    string `json:"dni,omitempty" doc:"The ID number as stored (upper case, no spaces or dashes)"`
+		Number int64  `json:"number,omitempty" doc:"The member of this club who has it"`
+		Name   string `json:"name,omitempty"`
+	}
+}
+
+// memberDNICheck answers what a save would: whether another live member of
+// the caller's club has the ID number, and who (the save's refusal names
+// them to the same gate). Members of other clubs are never looked at.
+func (s *Server) memberDNICheck(ctx context.Context, in *dniCheckInput) (*dniCheckOutput, error) {
+	clubID := info(ctx).Club.ID
+	if in.NID != 0 { // the member being edited is one of the club's, like every object named
+		if _, err := s.members.Get(ctx, clubID, in.NID); err != nil {
+			return nil, s.memberError(err)
+		}
+	}
+	refusal, err := s.members.DNITaken(ctx, clubID, in.DNI, in.NID)
+	if err != nil {
+		return nil, err
+	}
+	out := &dniCheckOutput{}
+	if refusal != nil {
+		n, _ := strconv.ParseInt(refusal.Params["number"], 10, 64)
+		out.Body.Taken, out.Body.DNI, out.Body.Number, out.Body.Name = true, refusal.Params["dni"], n, refusal.Params["name"]
+	}
+	return out, nil
 }
 
 // memberCard looks a scanned code up: an ID number, a key fob or a member number.

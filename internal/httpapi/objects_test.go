@@ -112,6 +112,7 @@ var objectInputs = map[string]string{
 	"POST /api/ficha_socio body:foto":                          oMemberPhoto,
 	"POST /api/ficha_socio body:signature":                     notAnObject,
 	"DELETE /api/ficha_socio/{nid} path:nid":                   oMember,
+	"GET /api/ficha_socio/dni_check query:nid":                 oMember,
 	"GET /api/files/{id} path:id":                              oDocument,
 	"GET /api/inventory query:nid":                             oInventory,
 	"POST /api/inventory body:nid":                             oInventory,

@@ -123,6 +123,8 @@ func (s *Server) registerRoutes() {
 	put.MaxBodyBytes = 40 << 20
 	register(s, put, Club("clubmanager", Path("id")), s.clubUpdate)
 	register(s, op("GET", "/api/files/{id}", "file", "A stored image or document"), User(), s.file)
+	register(s, op("GET", "/api/today", "today", "The club's day so far (sales, grams, members in, open orders, cash, low stock, fees ending): only the figures the caller's roles may see"),
+		Club("today", Query("association")), s.today)
 
 	// Members (spec part 1 §7 "Members", "Wallet and access")
 	s.registerMemberRoutes()

@@ -194,7 +194,7 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	if number, name, err := holder(ctx, tx, clubID, "dni", m.DNI, m.NID); err != nil {
 		return 0, err
 	} else if number != 0 {
-		return 0, invalid("member.dni_taken", "dni", "El DNI %s ya está registrado en el socio nº %d (%s)", m.DNI, number, name)
+		return 0, dniTaken(m.DNI, number, name)
 	}
 	// A key fob opens one member's card: unique among the club's members.
 	if creating || m.Keychain != cur.Keychain {
@@ -305,7 +305,7 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 
 // holder finds another live member of the club whose column ("dni" or
 // "keychain") has value: its number and full name, or number 0.
-func holder(ctx context.Context, tx *sqlx.Tx, clubID int64, column, value string, self int64) (int64, string, error) {
+func holder(ctx context.Context, tx db.Q, clubID int64, column, value string, self int64) (int64, string, error) {
 	var other []struct {
 		Number   int64  `db:"number"`
 		Nombre   string `db:"nombre"`
@@ -321,6 +321,28 @@ func holder(ctx context.Context, tx *sqlx.Tx, clubID int64, column, value string
 	}
 	o := other[0]
 	return o.Number, strings.Join(strings.Fields(o.Nombre+" "+o.Surname+" "+o.Surname2), " "), nil
+}
+
+// DNITaken is the refusal a save of a member with the ID number dni would
+// meet in the club (member.dni_taken, naming the member who has it), or nil
+// when no other live member of the club has it. self is the member being
+// edited (0 for a new one). It reads only the club's members: another club's
+// members are never named, nor said to exist.
+func (s *Service) DNITaken(ctx context.Context, clubID int64, dni string, self int64) (*ValidationError, error) {
+	dni = NormaliseDNI(dni)
+	if dni == "" {
+		return nil, nil
+	}
+	number, name, err := holder(ctx, s.db.R, clubID, "dni", dni, self)
+	if err != nil || number == 0 {
+		return nil, err
+	}
+	return dniTaken(dni, number, name), nil
+}
+
+func dniTaken(dni string, number int64, name string) *ValidationError {
+	return invalid("member.dni_taken", "dni", "El DNI %s ya está registrado en el socio nº %d (%s)", dni, number, name).
+		With("dni", dni).With("number", strconv.FormatInt(number, 10)).With("name", name)
 }
 
 // activeAdmin reports whether the record lets its user in as Administrador.

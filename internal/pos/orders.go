@@ -292,6 +292,14 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Order, in
 	return out, total, err
 }
 
+// OpenCount is how many orders of the club are in process (carts), over
+// the orders_club index: the "open orders" figure of the today screen.
+func (s *Service) OpenCount(ctx context.Context, clubID int64) (int, error) {
+	var n int
+	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM orders o WHERE o.club_id = ? AND o.status = ?`, clubID, StatusCart)
+	return n, err
+}
+
 // member is what the counter needs of a member.
 type memberRow struct {
 	ID       int64  `db:"id"`

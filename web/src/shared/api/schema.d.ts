@@ -604,6 +604,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ficha_socio/dni_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether another member of the club has an ID number (the member form asks as it is typed) */
+        get: operations["memberDNICheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ficha_socio/export": {
         parameters: {
             query?: never;
@@ -1459,6 +1476,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's day so far (sales, grams, members in, open orders, cash, low stock, fees ending): only the figures the caller's roles may see */
+        get: operations["today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tv_products": {
         parameters: {
             query?: never;
@@ -1868,7 +1902,7 @@ export interface components {
             association: number;
             title?: string;
             /** @enum {string} */
-            type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "consumption_check" | "payment_methods" | "wallet";
+            type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "consumption_check" | "payment_methods" | "wallet" | "stock_alert";
         };
         ClubCategoryUpdateInputBody: {
             /** Format: int64 */
@@ -2192,6 +2226,17 @@ export interface components {
             /** Format: int64 */
             pid: number;
         };
+        DniCheckOutputBody: {
+            /** @description The ID number as stored (upper case, no spaces or dashes) */
+            dni?: string;
+            name?: string;
+            /**
+             * Format: int64
+             * @description The member of this club who has it
+             */
+            number?: number;
+            taken: boolean;
+        };
         Document: {
             fid: string;
             name: string;
@@ -2294,6 +2339,20 @@ export interface components {
             price: number;
             status: boolean;
             title: string;
+        };
+        FeesEnding: {
+            /**
+             * Format: int64
+             * @description Active members whose fee ends from now to the end of the period
+             */
+            count: number;
+            /** Format: int64 */
+            days: number;
+            /**
+             * Format: int64
+             * @description End of the period, Unix seconds
+             */
+            until: number;
         };
         Guarantor: {
             /** Format: int64 */
@@ -2458,6 +2517,23 @@ export interface components {
             session_name: string;
             token: string;
             user: components["schemas"]["UserRef"];
+        };
+        LowProduct: {
+            /** Format: int64 */
+            pid: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            stock: number;
+            title: string;
+            /** @description peso (grams) or unidad/unidades */
+            type: string;
+        };
+        LowStock: {
+            /** Format: int64 */
+            count: number;
+            /** @description The club's alert level in grams or units (0: only what has run out) */
+            level: number;
+            /** @description The lowest ones, at most 5 */
+            products: components["schemas"]["LowProduct"][] | null;
         };
         Member: {
             /** @description The e-mail is a person's existing account: the club asked to link it and waits for the person to accept */
@@ -3333,6 +3409,46 @@ export interface components {
              */
             textcolor: string;
         };
+        Takings: {
+            /** @description Sum of the orders' totals */
+            amount: number;
+            /**
+             * Format: int64
+             * @description Completed orders
+             */
+            orders: number;
+        };
+        Today: {
+            /** @description Cash that should be in the box now (roles of the movements report) */
+            cash_box?: number;
+            /** @description YYYY-MM-DD in the club's time zone */
+            day: string;
+            /** @description Fees ending within 7 days (roles of the member manager) */
+            fees_ending?: components["schemas"]["FeesEnding"];
+            /** @description Weighed grams dispensed today less refunds (roles of the withdrawals report) */
+            grams?: number;
+            /**
+             * Format: int64
+             * @description Members checked in today and not checked out (roles of access control)
+             */
+            in_club?: number;
+            /** @description Products at or below the alert level (roles of the stock manager) */
+            low_stock?: components["schemas"]["LowStock"];
+            /** Format: int64 */
+            now: number;
+            /**
+             * Format: int64
+             * @description Orders in process (roles of the orders in process)
+             */
+            open_orders?: number;
+            /** @description Completed orders paid today (roles of the orders report) */
+            sales?: components["schemas"]["Takings"];
+            /**
+             * Format: int64
+             * @description 00:00:00 of the day in the club's time zone, Unix seconds
+             */
+            since: number;
+        };
         Totals: {
             /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             add_total: number;
@@ -3854,7 +3970,7 @@ export interface operations {
         parameters: {
             query: {
                 association: number;
-                type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "consumption_check" | "payment_methods" | "wallet";
+                type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "consumption_check" | "payment_methods" | "wallet" | "stock_alert";
             };
             header?: never;
             path?: never;
@@ -5790,6 +5906,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberListOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    memberDNICheck: {
+        parameters: {
+            query: {
+                association: number;
+                dni: string;
+                /** @description The member being edited, who may keep their own ID number */
+                nid?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DniCheckOutputBody"];
                 };
             };
             /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
@@ -8995,6 +9163,55 @@ export interface operations {
             };
             /** @description Missing or wrong CSRF token (auth.csrf) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    today: {
+        parameters: {
+            query: {
+                association: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Today"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
