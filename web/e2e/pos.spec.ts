@@ -218,7 +218,7 @@ test('the monthly forecast: a Budtender is refused, a Manager passes it with a r
   await page.getByTestId(`refund-qty-${world.lemon}`).fill('4');
   await page.getByTestId('refund-method-wallet').click();
   await page.getByTestId('refund-confirm').click();
-  await expect(page.locator('.ant-modal-confirm-title')).toHaveText(es('refund.confirm'));
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText(es('refund.confirmAmount', { amount: '32,00 €' }));
   await shot(page, 'pos-refund-wide');
   await page.getByRole('button', { name: es('refund.do') }).last().click();
   await expect(toast(page, es('refund.done'))).toBeVisible();

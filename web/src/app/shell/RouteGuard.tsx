@@ -1,7 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { checkAccess, gates, isOpenGate } from '../../shared/access/gates';
+import { setDisplayZone } from '../../shared/format/zone';
 import { useClub, useClubSelection } from '../../shared/session';
 import { CenteredSpin } from '../../shared/ui/CenteredSpin';
 import { useAppConfig } from '../api';
@@ -11,7 +12,8 @@ import { HOME_ROUTE, type RouteEntry } from '../routes';
 /**
  * Opens a route only when the current club has one of the gate's flags and the user one of its
  * roles. Refusals alert (feature: "…proveedor de {provider}", role: "…su administrador") and go
- * to the root.
+ * to the root. Before a screen of the club renders, dates and times are set to show in the club's
+ * time zone (the exports' clock); a club in another zone renders its screens anew.
  */
 export function RouteGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
   const { t } = useTranslation();
@@ -54,7 +56,9 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
   }
   if (club.isPending) return <CenteredSpin />;
   if (!club.data || refused) return null;
-  return <>{children}</>;
+  // set while rendering, before the screen below formats its first date
+  const zone = setDisplayZone(club.data.timezone);
+  return <Fragment key={zone ?? 'browser'}>{children}</Fragment>;
 }
 
 /**

@@ -228,7 +228,7 @@ export function useCancelOrder(club: number | null) {
 export function useRefund(club: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { oid: number; membership_id: number; pay: PayType; products: { pid: number; quantity: number }[] }) =>
+    mutationFn: (v: { oid: number; membership_id: number; pay: PayType; products: { pid: number; quantity: number }[]; reason?: string }) =>
       unwrap(api.POST('/api/order_refund', { body: { asocid: club!, ...v } })),
     meta: { localErrors: true },
     onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),

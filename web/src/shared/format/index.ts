@@ -1,6 +1,8 @@
 import type { Dayjs } from 'dayjs';
-import dayjs from './dayjs';
+import dayjs, { inDisplayZone } from './dayjs';
 import { currentLanguage, LOCALE_TAGS } from '../i18n';
+
+export { displayZone, setDisplayZone } from './zone';
 
 /** Accepts unix seconds (number or numeric text) or an ISO date; null when it is not a date. */
 export function toDayjs(value: number | string | null | undefined): Dayjs | null {
@@ -10,14 +12,31 @@ export function toDayjs(value: number | string | null | undefined): Dayjs | null
   return d.isValid() ? d : null;
 }
 
-/** dd/MM/yyyy */
-export function formatDate(value: number | string | null | undefined): string {
-  return toDayjs(value)?.format('DD/MM/YYYY') ?? '';
+/**
+ * A value as the club's clock reads it: an instant (unix seconds, or an ISO date with a time) in
+ * the display zone (the current club's time zone, as the exports show it); a calendar date
+ * ("2024-05-01", a birthdate) as it is, never moved to another day.
+ */
+function shown(value: number | string | null | undefined): Dayjs | null {
+  const d = toDayjs(value);
+  if (!d) return null;
+  const instant = typeof value === 'number' || Number.isFinite(Number(value)) || String(value).includes('T');
+  return instant ? inDisplayZone(d) : d;
 }
 
-/** hh:mm dd/MM/yyyy */
+/** dd/MM/yyyy, in the club's time zone */
+export function formatDate(value: number | string | null | undefined): string {
+  return shown(value)?.format('DD/MM/YYYY') ?? '';
+}
+
+/** hh:mm dd/MM/yyyy, in the club's time zone */
 export function formatDateTime(value: number | string | null | undefined): string {
-  return toDayjs(value)?.format('HH:mm DD/MM/YYYY') ?? '';
+  return shown(value)?.format('HH:mm DD/MM/YYYY') ?? '';
+}
+
+/** hh:mm, in the club's time zone */
+export function formatTime(value: number | string | null | undefined): string {
+  return shown(value)?.format('HH:mm') ?? '';
 }
 
 /** Euros in the user's language, always two decimals. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import { SalesPerDayChart } from '../../../shared/reports/charts';
 import layout from '../../../shared/ui/layout.module.css';
-import type { CashReport } from '../api';
+import type { CashClose, CashReport } from '../api';
 import styles from '../cash.module.css';
 import { MovementsTable } from './MovementsTable';
 import { SummaryCards } from './SummaryCards';
@@ -49,6 +49,25 @@ export function CashReportView({ report }: { report: CashReport }) {
     { key: 'amount', title: t('cash.report.amount'), width: 110, ...right, render: (_, e) => money(e.amount) },
     { key: 'orders', title: t('cash.report.orders'), dataIndex: 'orders', width: 90, ...right },
   ];
+  const closes: TableColumnsType<CashClose> = [
+    { key: 'cid', title: t('cash.history.id'), dataIndex: 'cid', width: 70, className: styles.num },
+    { key: 'created', title: t('cash.history.date'), width: 150, className: styles.num, render: (_, c) => formatDateTime(c.created) },
+    { key: 'expected', title: t('cash.history.expected'), width: 130, ...right, render: (_, c) => money(c.total_amount) },
+    { key: 'counted', title: t('cash.z.counted'), width: 130, ...right, render: (_, c) => money(c.current_amount) },
+    {
+      key: 'difference',
+      title: t('cash.history.difference'),
+      width: 120,
+      ...right,
+      render: (_, c) => (
+        <strong className={c.difference < 0 ? styles.negative : c.difference > 0 ? styles.positive : undefined} data-testid={`close-difference-${c.cid}`}>
+          {money(c.difference)}
+        </strong>
+      ),
+    },
+    { key: 'worker', title: t('cash.history.worker'), dataIndex: 'worker_name', width: 160, ellipsis: true },
+    { key: 'note', title: t('cash.history.note'), dataIndex: 'note', width: 220, ellipsis: true },
+  ];
   const table = <T extends object>(rows: T[] | null | undefined, columns: TableColumnsType<T>, key: keyof T, testId: string) => (
     <div className={layout.tableCard} data-testid={testId}>
       <Table<T>
@@ -66,6 +85,12 @@ export function CashReportView({ report }: { report: CashReport }) {
   return (
     <div className={styles.report}>
       <SummaryCards summary={report.summary} full />
+      {(report.closes?.length ?? 0) > 0 && (
+        <section className={styles.closes} aria-labelledby="report-closes-title">
+          <h2 id="report-closes-title">{t('cash.report.closes', { count: report.closes!.length })}</h2>
+          {table(report.closes, closes, 'cid', 'report-closes')}
+        </section>
+      )}
       {(report.chart?.length ?? 0) > 0 && (
         <SalesPerDayChart data={report.chart ?? []} testId="cash-chart" />
       )}

@@ -1,24 +1,30 @@
 import '../i18n';
-import { Drawer, Skeleton, Table, type TableColumnsType } from 'antd';
+import { FileTextOutlined } from '@ant-design/icons';
+import { Button, Drawer, Modal, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { useCurrentClubId } from '../../../shared/session';
+import { useClub, useCurrentClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ExportButtons } from '../../../shared/reports/ExportButtons';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
+import { useSheet } from '../../../shared/ui/useSheet';
 import { CLOSES_PAGE, useCloseReport, useCloses, type CashClose } from '../api';
 import { CashReportView } from '../components/CashReportView';
+import { ZReportPanel } from '../components/ZReport';
 import styles from '../cash.module.css';
 
-/** Route "closeregisterhistory": the closes (id, date, amount, worker, note), 19 a page; a row opens that period's report. */
+/** Route "closeregisterhistory": the closes (id, date, amount, worker, note), 19 a page; a row opens that period's report and its Z report. */
 export default function CloseHistoryPage() {
   const { t } = useTranslation();
   const club = useCurrentClubId();
   const isDesktop = useIsDesktop();
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
+  const [zOpen, setZOpen] = useState(false);
+  const clubTitle = useClub(club).data?.title ?? '';
+  const sheet = useSheet(560);
   const closes = useCloses(club, page);
   const detail = useCloseReport(club, open);
   const columns: TableColumnsType<CashClose> = [
@@ -68,11 +74,30 @@ export default function CloseHistoryPage() {
         size={isDesktop ? 1100 : '100%'}
         title={current ? t('cash.history.reportTitle', { id: current.cid, date: formatDateTime(current.created) }) : t('cash.history.title')}
         destroyOnHidden
-        extra={current && <ExportButtons path="/api/cash_close/export" name="cash" params={{ asocid: club, cid: current.cid }} />}
+        extra={
+          current && (
+            <Space wrap>
+              <Button icon={<FileTextOutlined />} onClick={() => setZOpen(true)} data-testid="open-z">
+                {t('cash.z.open')}
+              </Button>
+              <ExportButtons path="/api/cash_close/export" name="cash" params={{ asocid: club, cid: current.cid }} />
+            </Space>
+          )
+        }
         data-testid="close-drawer"
       >
         {detail.data?.report ? <CashReportView report={detail.data.report} /> : <Skeleton active paragraph={{ rows: 8 }} />}
       </Drawer>
+      <Modal
+        {...sheet}
+        open={zOpen && !!current}
+        title={current ? t('cash.z.title', { id: current.cid }) : ''}
+        onCancel={() => setZOpen(false)}
+        footer={null}
+        destroyOnHidden
+      >
+        {current && detail.data?.report && <ZReportPanel close={current} report={detail.data.report} club={clubTitle} />}
+      </Modal>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { DatePicker, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from '../../../shared/format/dayjs';
+import dayjs, { todayInDisplayZone } from '../../../shared/format/dayjs';
 import { useCurrentClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -16,7 +16,8 @@ import styles from '../cash.module.css';
 export default function ClosingReportPage() {
   const { t } = useTranslation();
   const club = useCurrentClubId();
-  const [day, setDay] = useState<Dayjs>(() => dayjs());
+  // today on the club's calendar, whatever the browser's zone
+  const [day, setDay] = useState<Dayjs>(() => dayjs(todayInDisplayZone()));
   // the server reads the day in the club's time zone, whatever the browser's
   const report = useCashReport(club, day.format('YYYY-MM-DD'));
   return (
@@ -31,7 +32,7 @@ export default function ClosingReportPage() {
             value={day}
             allowClear={false}
             format="DD/MM/YYYY"
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            disabledDate={(d) => d.format('YYYY-MM-DD') > todayInDisplayZone()}
             onChange={(d) => d && setDay(d)}
             aria-label={t('cash.dayReport.day')}
             className={styles.dayPicker}

@@ -10,8 +10,9 @@ import layout from '../../../shared/ui/layout.module.css';
 import ui from '../../../shared/ui/ui.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ORDERS_REPORT_PAGE, useOrdersReport, usePosMember, useSalesChart, type Order, type OrderLine } from '../api';
-import { RefundModal } from '../components/OrderHistoryModal';
+import { OrderRefunds, RefundModal } from '../components/OrderHistoryModal';
 import { allowedMethods } from '../model';
+import { unitOf } from '../refund';
 import styles from '../pos.module.css';
 
 /**
@@ -68,6 +69,7 @@ export default function OrdersReportPage() {
         ) : null,
     },
   ];
+  const unit = (l: OrderLine) => (l.product.type === 'fee' ? '' : ` ${t(`pos.refund.units.${unitOf(l.product.type)}`)}`);
   const lineColumns: TableColumnsType<OrderLine> = [
     { key: 'title', title: t('pos.report.product'), render: (_, l) => l.product.title },
     { key: 'code', title: t('pos.report.sku'), render: (_, l) => l.product.code || '—' },
@@ -75,7 +77,7 @@ export default function OrdersReportPage() {
       key: 'quantity',
       title: t('pos.report.quantity'),
       ...right,
-      render: (_, l) => `${formatNumber(l.quantity)}${l.product.type === 'peso' ? ' g' : ''}`,
+      render: (_, l) => `${formatNumber(l.quantity)}${unit(l)}`,
     },
     { key: 'real', title: t('pos.report.real'), ...right, render: (_, l) => (l.product.type === 'peso' ? `${formatNumber(l.real_quantity)} g` : '—') },
     { key: 'total', title: t('pos.report.total'), ...right, render: (_, l) => money(l.total) },
@@ -83,7 +85,7 @@ export default function OrdersReportPage() {
       key: 'refund',
       title: t('pos.report.refundedLine'),
       ...right,
-      render: (_, l) => (l.refund_quantity > 0 ? `${formatNumber(l.refund_quantity)} · ${money(l.amount)}` : '—'),
+      render: (_, l) => (l.refund_quantity > 0 ? `${formatNumber(l.refund_quantity)}${unit(l)} · ${money(l.amount)}` : '—'),
     },
   ];
   const who = memberInfo ? `${memberInfo.nombre ?? ''} ${memberInfo.surname ?? ''}`.trim() : '';
@@ -116,7 +118,10 @@ export default function OrdersReportPage() {
         onPage={setPage}
         expandable={{
           expandedRowRender: (o) => (
-            <Table<OrderLine> rowKey="id" size="small" pagination={false} columns={lineColumns} dataSource={o.products} className={styles.reportLines} />
+            <>
+              <Table<OrderLine> rowKey="id" size="small" pagination={false} columns={lineColumns} dataSource={o.products} className={styles.reportLines} />
+              <OrderRefunds order={o} />
+            </>
           ),
         }}
       />
