@@ -118,6 +118,7 @@ type MemberFilter struct {
 	Number      int64  `query:"number" minimum:"0"`
 	Nombre      string `query:"nombre" maxLength:"80"`
 	Surname     string `query:"surname" maxLength:"80"`
+	Name        string `query:"name" maxLength:"80" doc:"A person as typed at the counter: every word starts a word of the name or of the surnames"`
 	DNI         string `query:"dni" maxLength:"30"`
 	Keychain    string `query:"keychain" maxLength:"64"`
 	Email       string `query:"email" maxLength:"80"`
@@ -129,7 +130,7 @@ type MemberFilter struct {
 }
 
 func (f MemberFilter) filter() member.Filter {
-	out := member.Filter{Number: f.Number, Nombre: f.Nombre, Surname: f.Surname, DNI: member.NormaliseDNI(f.DNI),
+	out := member.Filter{Number: f.Number, Nombre: f.Nombre, Surname: f.Surname, Name: f.Name, DNI: member.NormaliseDNI(f.DNI),
 		Keychain: member.NormaliseCode(f.Keychain), Email: f.Email, Telefono: f.Telefono, UID: f.UID, NID: f.NID}
 	if f.Status == "1" || f.Status == "0" {
 		st := int(f.Status[0] - '0')

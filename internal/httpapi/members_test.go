@@ -715,6 +715,13 @@ func memberSearch(t *testing.T, w *memberWorld) {
 		{"&nombre=mar&status=0&surname=alv", []string{"Mario Álvarez"}},
 		{"&is_staff=1", []string{"Admin", "Manager", "Recepcion"}},
 		{"&is_staff=1&nombre=jose", []string{}},
+		// the counter's one box: each word starts the name or a surname (Beta's José Muñoz never shows)
+		{"&name=Jos%C3%A9%20Mu%C3%B1oz", []string{"José MUÑOZ"}},
+		{"&name=munoz%20jose", []string{"José MUÑOZ"}},
+		{"&name=mar", []string{"María José García", "Mario Álvarez", "Ana Marín"}},
+		{"&name=mar&status=1", []string{"María José García", "Ana Marín"}},
+		{"&name=ana%20soler", []string{"Ana Marín"}},
+		{"&name=ana%20munoz", []string{}},
 	}
 	for _, c := range cases {
 		list, total := searchMembers(t, w.admin, w.alfa, c.q)

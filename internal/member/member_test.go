@@ -205,6 +205,54 @@ func TestNumberingUnderConcurrency(t *testing.T) {
 	})
 }
 
+// TestSearchNameOrSurname: the counter's one box for a person ("Lucía Martínez",
+// "martinez lucia", "Mar") matches each word against the name or the surnames,
+// folded as the other searches are; every word must match somewhere.
+func TestSearchNameOrSurname(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		ctx := context.Background()
+		s := k.App.Members
+		club := k.Club("Alfa", access.Socios)
+		other := k.Club("Beta", access.Socios)
+		save(t, s, club, "Lucía", "Martínez", "Soler", "11111111A")
+		save(t, s, club, "Lucía", "Gómez", "", "22222222B")
+		save(t, s, club, "Marta", "Ruiz", "", "33333333C")
+		save(t, s, club, "Pedro", "Lucas", "Marín", "44444444D")
+		save(t, s, club, "Mar", "Marco", "", "55555555E", func(in *member.Input) { in.Status = p(0) })
+		save(t, s, other, "Lucía", "Martínez", "", "11111111A")
+
+		cases := []struct {
+			what string
+			f    member.Filter
+			want []string
+		}{
+			{"name and surname", member.Filter{Name: "Lucía Martínez"}, []string{"Lucía Martínez"}},
+			{"surname first, no accents, lower case", member.Filter{Name: "martinez lucia"}, []string{"Lucía Martínez"}},
+			{"upper case prefixes", member.Filter{Name: "LUC MART"}, []string{"Lucía Martínez"}},
+			{"name and second surname", member.Filter{Name: "lucia soler"}, []string{"Lucía Martínez"}},
+			{"one word: a name or a surname", member.Filter{Name: "luc"}, []string{"Lucía Martínez", "Lucía Gómez", "Pedro Lucas"}},
+			{"one word over names and surnames, each member once", member.Filter{Name: "mar"}, []string{"Lucía Martínez", "Marta Ruiz", "Pedro Lucas", "Mar Marco"}},
+			{"every word must match", member.Filter{Name: "lucia ruiz"}, []string{}},
+			{"a word inside a name is not a prefix", member.Filter{Name: "ucia"}, []string{}},
+			{"with the other filters", member.Filter{Name: "mar", Status: p(1)}, []string{"Lucía Martínez", "Marta Ruiz", "Pedro Lucas"}},
+		}
+		for _, c := range cases {
+			list, total, _, err := s.Search(ctx, club, c.f, 14, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := names(list); !slices.Equal(got, c.want) || total != len(c.want) {
+				t.Errorf("%s: want %v, got %v (total %d)", c.what, c.want, got, total)
+			}
+		}
+		// past the count cap the page is walked in number order and still answers
+		list, total, more, err := s.WithCountCap(2).Search(ctx, club, member.Filter{Name: "mar"}, 2, 1)
+		if err != nil || !more || total != 2 || !slices.Equal(names(list), []string{"Pedro Lucas", "Mar Marco"}) {
+			t.Errorf("over the cap: %v total %d more %v %v", names(list), total, more, err)
+		}
+	})
+}
+
 // TestSearchCountCap: past the cap a search says "more" instead of counting
 // on, and pages still come in member-number order, both when the matches are
 // few (fetched by id) and many (walked by number).

@@ -88,9 +88,12 @@ const memberFrom = ` FROM members m LEFT JOIN users u ON u.id = m.user_id`
 
 // Filter narrows a search; empty fields do not filter.
 type Filter struct {
-	Number   int64
-	Nombre   string
-	Surname  string
+	Number  int64
+	Nombre  string
+	Surname string
+	// Name is a person as one types them at the counter ("Lucía Martínez",
+	// "martinez lucia"): every word starts a word of the name or of the surnames.
+	Name     string
 	DNI      string
 	Keychain string
 	Email    string
@@ -108,7 +111,17 @@ const (
 	fieldDNI     = "d"
 	fieldEmail   = "e"
 	fieldPhone   = "t"
+	// fieldPerson is not stored: a word of Filter.Name, found under fieldName or fieldSurname.
+	fieldPerson = "ns"
 )
+
+// termField is the condition on a term's field (alias a) and its arguments.
+func termField(a, field string) (string, []any) {
+	if field == fieldPerson {
+		return a + `.field IN (?, ?)`, []any{fieldName, fieldSurname}
+	}
+	return a + `.field = ?`, []any{field}
+}
 
 func words(s string) []string {
 	f := textnorm.Fold(s)
@@ -148,7 +161,7 @@ func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, pag
 	}
 	// Every word of a text filter must start a word of that field.
 	var terms []Term
-	for _, p := range [][2]string{{fieldName, f.Nombre}, {fieldSurname, f.Surname}, {fieldDNI, f.DNI},
+	for _, p := range [][2]string{{fieldName, f.Nombre}, {fieldSurname, f.Surname}, {fieldPerson, f.Name}, {fieldDNI, f.DNI},
 		{fieldEmail, f.Email}, {fieldPhone, f.Telefono}} {
 		for _, w := range fieldWords(p[0], p[1]) {
 			terms = append(terms, Term{p[0], w})
@@ -156,9 +169,14 @@ func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, pag
 	}
 	// The longest word drives the search; the others are checked per member.
 	slices.SortStableFunc(terms, func(a, b Term) int { return len(b.Word) - len(a.Word) })
-	const probe = `EXISTS (SELECT 1 FROM member_terms t WHERE t.member_id = m.id AND t.field = ? AND t.term >= ? AND t.term < ?)`
+	probe := func(t Term) (string, []any) {
+		fc, fa := termField("t", t.Field)
+		return `EXISTS (SELECT 1 FROM member_terms t WHERE t.member_id = m.id AND ` + fc + ` AND t.term >= ? AND t.term < ?)`,
+			append(fa, t.Word, prefixEnd(t.Word))
+	}
 	for _, t := range terms[min(1, len(terms)):] {
-		where, args = append(where, probe), append(args, t.Field, t.Word, prefixEnd(t.Word))
+		c, a := probe(t)
+		where, args = append(where, c), append(args, a...)
 	}
 	cond := strings.Join(where, " AND ")
 
@@ -168,9 +186,11 @@ func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, pag
 	var pageArgs []any
 	if len(terms) > 0 {
 		d := terms[0]
+		fc, fa := termField("d", d.Field)
 		matches := `SELECT d.member_id FROM member_terms d JOIN members m ON m.id = d.member_id
-			WHERE d.club_id = ? AND d.field = ? AND d.term >= ? AND d.term < ? AND ` + cond
-		margs := append([]any{clubID, d.Field, d.Word, prefixEnd(d.Word)}, args...)
+			WHERE d.club_id = ? AND ` + fc + ` AND d.term >= ? AND d.term < ? AND ` + cond
+		margs := append(append([]any{clubID}, fa...), d.Word, prefixEnd(d.Word))
+		margs = append(margs, args...)
 		// A member matches once per matching word ("María Mar"): count the rows
 		// up to the cap without sorting, and the distinct members among them.
 		var c struct {
@@ -188,8 +208,9 @@ func (s *Service) Search(ctx context.Context, clubID int64, f Filter, limit, pag
 			pageFrom, pageArgs = memberFrom+` WHERE m.id IN (`+matches+`)`, margs
 		} else {
 			// many matches: walk the members in number order and check each
-			pageFrom = memberFrom + ` WHERE ` + cond + ` AND ` + probe
-			pageArgs = append(slices.Clone(args), d.Field, d.Word, prefixEnd(d.Word))
+			c, a := probe(d)
+			pageFrom = memberFrom + ` WHERE ` + cond + ` AND ` + c
+			pageArgs = append(slices.Clone(args), a...)
 		}
 	} else {
 		if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM (SELECT 1 FROM members m WHERE `+cond+` LIMIT ?) x`, append(slices.Clone(args), s.countCap+1)...); err != nil {

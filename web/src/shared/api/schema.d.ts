@@ -5612,6 +5612,8 @@ export interface operations {
                 number?: number;
                 nombre?: string;
                 surname?: string;
+                /** @description A person as typed at the counter: every word starts a word of the name or of the surnames */
+                name?: string;
                 dni?: string;
                 keychain?: string;
                 email?: string;
@@ -5737,6 +5739,8 @@ export interface operations {
                 number?: number;
                 nombre?: string;
                 surname?: string;
+                /** @description A person as typed at the counter: every word starts a word of the name or of the surnames */
+                name?: string;
                 dni?: string;
                 keychain?: string;
                 email?: string;
@@ -5802,6 +5806,8 @@ export interface operations {
                 number?: number;
                 nombre?: string;
                 surname?: string;
+                /** @description A person as typed at the counter: every word starts a word of the name or of the surnames */
+                name?: string;
                 dni?: string;
                 keychain?: string;
                 email?: string;
