@@ -26,7 +26,20 @@ async function as(page: Page, user: string, path = 'pos') {
   await page.goto(`/app/${path}`);
 }
 
-let world: { lemon: number; soda: number; member: number; fob: string; sodaCode: string; ana: number; bruno: number; anaFob: string };
+let world: {
+  lemon: number;
+  soda: number;
+  member: number;
+  fob: string;
+  sodaCode: string;
+  ana: number;
+  bruno: number;
+  anaFob: string;
+  elena: number;
+  elenaFob: string;
+  quintina: number;
+  coupon: string;
+};
 
 // Leave the demo club as the other specs expect it: the products leave every list, the member's
 // record is deleted, the fee type is switched off (it stays: an order names it).
@@ -35,7 +48,7 @@ test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   await as(page, 'admin', 'club');
   await call(page, 'POST', '/api/dispensario/delete', { asocid: CLUB, productsArray: [world.lemon, world.soda] });
-  for (const nid of [world.member, world.ana, world.bruno]) {
+  for (const nid of [world.member, world.ana, world.bruno, world.elena, world.quintina]) {
     for (const o of (await call(page, 'GET', `/api/order/?asocid=${CLUB}&status=cart&membership_id=${nid}`)).data)
       await call(page, 'DELETE', `/api/order/delete?asocid=${CLUB}&oid=${o.oid}`);
     await call(page, 'DELETE', `/api/ficha_socio/${nid}?association=${CLUB}`);
@@ -44,6 +57,8 @@ test.afterAll(async ({ browser }) => {
   for (const type of ['wallet', 'cash-register'])
     for (const c of await call(page, 'GET', `/api/association_category/?association=${CLUB}&type=${type}`))
       if (Number(c.title) !== 150) await call(page, 'DELETE', `/api/association_category/${c.nid}?association=${CLUB}`);
+  for (const c of (await call(page, 'GET', `/api/socius_coupon?asocid=${CLUB}`)).data)
+    if (c.code === world.coupon) await call(page, 'DELETE', `/api/socius_coupon/${CLUB}?id=${c.id}`);
   for (const f of await call(page, 'GET', `/api/fee/?asocid=${CLUB}`))
     await call(page, 'POST', '/api/fee/', { asocid: CLUB, pid: f.pid, code: f.code, title: f.title, price: f.price, days: f.days, status: false });
   await page.close();
@@ -77,7 +92,19 @@ test('setup: two products and a member with a wallet and a 10 g forecast', async
   const bruno = await call(page, 'POST', '/api/ficha_socio', {
     association: CLUB, nombre: 'Bruno', surname: 'Teclado', dni: `5${String(stamp).padStart(7, '0')}S`, consum_forecast: 100,
   });
-  world = { lemon, soda, member: m.nid, fob, sodaCode, ana: ana.nid, bruno: bruno.nid, anaFob };
+  // Elena's fee ran out on 12/10/2025 (noon in Madrid); Quintina's name starts as Elena's surname
+  const elenaFob = `CAD${stamp}`;
+  const elena = await call(page, 'POST', '/api/ficha_socio', {
+    association: CLUB, nombre: 'Elena', surname: 'Quintanar', dni: `4${String(stamp).padStart(7, '0')}T`, keychain: elenaFob, consum_forecast: 100,
+    end_date: Date.UTC(2025, 9, 12, 10) / 1000,
+  });
+  const quintina = await call(page, 'POST', '/api/ficha_socio', {
+    association: CLUB, nombre: 'Quintina', surname: 'Rubio', dni: `3${String(stamp).padStart(7, '0')}V`, consum_forecast: 100,
+  });
+  // one euro off both products, typed at the counter
+  const coupon = `MOSTRADOR${stamp}`;
+  await call(page, 'POST', '/api/socius_coupon', { asocid: CLUB, code: coupon, title: 'Un euro de mostrador', type: 0, discount: 1, use_products: [lemon, soda] });
+  world = { lemon, soda, member: m.nid, fob, sodaCode, ana: ana.nid, bruno: bruno.nid, anaFob, elena: elena.nid, elenaFob, quintina: quintina.nid, coupon };
 });
 
 test('a day at the counter: key fob, weight by price, scanned code, discount, cash with change and signature, receipt', async ({ page }) => {
@@ -411,7 +438,7 @@ test('preset amounts, a wallet top-up with change, the member detail actions, th
   await expect(toast(page, featureText('stock', 'es', 'stock.settings.check.savedOn'))).toBeVisible();
 });
 
-test('keyboard and scanner: a key fob swipe, grams typed as the dialog opens, a barcode and Enter, a name that finds several and one that finds none', async ({ page }) => {
+test('keyboard and scanner: a weighed sale in 6 keys and 1 click, a unit one in 3 keys and 2 clicks, a barcode and Enter, a name that finds several and one that finds none', async ({ page }) => {
   await as(page, 'budtender');
   await wide(page);
   const scan = page.getByTestId('member-scan');
@@ -436,6 +463,9 @@ test('keyboard and scanner: a key fob swipe, grams typed as the dialog opens, a 
 
   // the cursor waits in the member field from the start
   await expect(scan).toBeFocused();
+
+  // (a) a weighed product to a known member, cash: 6 keys and 1 click besides the swipe and the
+  // signature (before: 5 keys and 3 clicks — the pay button, the confirm button and closing the ticket)
   await swipe(world.anaFob);
   await expect(page.getByTestId('member-name')).toContainText('Ana Teclado');
   await expect(search).toBeFocused();
@@ -445,21 +475,42 @@ test('keyboard and scanner: a key fob swipe, grams typed as the dialog opens, a 
   await press('Enter');
   await expect(page.getByTestId(`line-total-${world.lemon}`)).toHaveText('16,00 €');
   await expect(page.getByTestId(`line-${world.lemon}`)).toContainText('2 g ×');
-  // the cursor is back in the product search, not on the tile: Enter there opens nothing
+  // the cursor is back in the product search, not on the tile: Enter there goes on to the payment
   await expect(search).toBeFocused();
-  await tap('order-pay');
+  await press('Enter');
   await expect(page.getByTestId('pay-tendered')).toBeFocused();
   await press('2');
   await press('0');
   await expect(page.getByTestId('pay-change')).toHaveText(es('pay.change', { amount: '4,00 €' }));
   await sign(page);
-  await tap('pay-confirm');
+  // Enter pays from the dialog once the cash is enough and the member has signed
+  await press('Enter');
   await expect(page.getByTestId('receipt-total')).toHaveText('16,00 €');
-  await press('Escape');
-  await expect(page.getByTestId('receipt')).toHaveCount(0);
-  // ready for the next member
+  // ready for the next member, nothing to close: the ticket stays beside
   await expect(scan).toBeFocused();
-  expect({ keys: keys.length, clicks: clicks.length }).toEqual({ keys: 5, clicks: 3 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect({ keys: keys.length, clicks: clicks.length }).toEqual({ keys: 6, clicks: 1 });
+  await shot(page, 'pos-receipt-panel-wide');
+
+  // (b) a unit product with one tap, the exact cash with another: 3 keys and 2 clicks
+  keys.length = 0;
+  clicks.length = 0;
+  await swipe(world.anaFob);
+  await expect(search).toBeFocused();
+  // the ticket of the last sale folds to one line, still there to print
+  await expect(page.getByTestId('receipt-compact')).toContainText('16,00 €');
+  await tap(`product-${world.soda}`);
+  await expect(page.getByTestId('add-quantity')).toHaveValue('1');
+  await press('Enter');
+  await expect(page.getByTestId(`line-total-${world.soda}`)).toHaveText('2,00 €');
+  await press('Enter');
+  await tap('tender-exact');
+  await expect(page.getByTestId('pay-tendered')).toBeFocused();
+  await sign(page);
+  await press('Enter');
+  await expect(page.getByTestId('receipt-total')).toHaveText('2,00 €');
+  await expect(scan).toBeFocused();
+  expect({ keys: keys.length, clicks: clicks.length }).toEqual({ keys: 3, clicks: 2 });
 
   // a barcode and Enter opens its product with one unit ready: Enter adds it
   await swipe(world.anaFob);
@@ -517,3 +568,146 @@ test('keyboard and scanner: a key fob swipe, grams typed as the dialog opens, a 
   await shot(page, 'pos-counter-keyboard-narrow');
   await wide(page);
 });
+
+test('Cobrar in view with two lines and a coupon, wide and on a phone; the pay dialog with quick cash; the shortcut legend and its list', async ({ page }) => {
+  await as(page, 'admin');
+  // Carla starts without an order (the order-ready notice above left her one)
+  for (const o of (await call(page, 'GET', `/api/order/?asocid=${CLUB}&status=cart&membership_id=${world.member}`)).data)
+    await call(page, 'DELETE', `/api/order/delete?asocid=${CLUB}&oid=${o.oid}`);
+  await page.goto('/app/pos');
+  await wide(page);
+  const search = page.getByTestId('product-search');
+  await expect(page.getByTestId('member-scan')).toBeFocused();
+  await page.keyboard.type(world.fob);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('member-name')).toContainText('Carla Mostrador');
+  await page.getByTestId(`product-${world.lemon}`).click();
+  await page.keyboard.type('2');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`line-total-${world.lemon}`)).toHaveText('16,00 €');
+  await search.fill(world.sodaCode);
+  await search.press('Enter');
+  await page.getByTestId('add-quantity').press('Enter');
+  await expect(page.getByTestId(`line-total-${world.soda}`)).toBeVisible();
+  await page.getByTestId('coupon-open').click();
+  await page.getByTestId('coupon-code').fill(world.coupon);
+  await page.getByTestId('coupon-apply').click();
+  await expect(page.getByTestId(`coupon-tag-${world.coupon}`)).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('17,00 €');
+  // the summary stays at the foot of the order, in view, however the page is scrolled
+  await expect(page.getByTestId('order-pay')).toBeInViewport();
+  await page.mouse.wheel(0, 2000);
+  await expect(page.getByTestId('order-pay')).toBeInViewport();
+  await expect(page.getByTestId('order-total')).toBeInViewport();
+  // every key is on the counter, and "?" away from a field lists them all
+  const legend = page.getByTestId('shortcut-legend');
+  for (const k of ['F2', 'F3', 'F4', 'F8', 'F9', '?']) await expect(legend).toContainText(k);
+  await shot(page, 'pos-counter-summary-wide');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('?');
+  const list = page.getByRole('dialog', { name: es('keys.title') });
+  await expect(list).toContainText(es('keys.long.pay'));
+  await shot(page, 'pos-shortcuts-wide');
+  await page.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+
+  // F3 and Enter in the empty search: the payment, with the exact amount, the notes that pay
+  // 17 € alone and the club's own default amount (150 €)
+  await page.keyboard.press('F3');
+  await expect(search).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pay-total')).toHaveText('17,00 €');
+  await expect(page.getByTestId('tender-exact')).toHaveText(es('pay.exact', { amount: '17,00 €' }));
+  for (const a of [20, 50, 150]) await expect(page.getByTestId(`tender-${a}`)).toBeVisible();
+  await expect(page.getByTestId('tender-10')).toHaveCount(0);
+  await page.getByTestId('tender-50').click();
+  await expect(page.getByTestId('pay-change')).toHaveText(es('pay.change', { amount: '33,00 €' }));
+  await shot(page, 'pos-pay-tenders-wide');
+  await page.keyboard.press('Escape');
+
+  // a phone: the total and Cobrar are a bar at the foot of the screen
+  await narrow(page);
+  await expect(page.getByTestId('order-pay')).toBeInViewport();
+  await page.mouse.wheel(0, 3000);
+  await expect(page.getByTestId('order-pay')).toBeInViewport();
+  await shot(page, 'pos-counter-summary-narrow');
+  await page.getByTestId('order-pay').click();
+  await expect(page.getByTestId('tender-exact')).toBeVisible();
+  await shot(page, 'pos-pay-tenders-narrow');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('shortcuts-open').evaluate((b: HTMLElement) => b.click()); // the legend is for keyboards: hidden on a phone
+  await expect(list).toBeVisible();
+  await shot(page, 'pos-shortcuts-narrow');
+  await page.keyboard.press('Escape');
+
+  // in English
+  await page.evaluate(() => localStorage.setItem('socius.lang', 'en'));
+  await wide(page);
+  await page.goto('/app/pos');
+  await expect(page.getByTestId('order-total')).toHaveText('€17.00');
+  await page.keyboard.press('F9');
+  await expect(page.getByTestId('tender-exact')).toHaveText(ps('en', 'pay.exact', { amount: '€17.00' }));
+  await shot(page, 'pos-pay-tenders-en-wide');
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: ps('en', 'keys.title') })).toBeVisible();
+  await shot(page, 'pos-shortcuts-en-wide');
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => localStorage.setItem('socius.lang', 'es'));
+  await page.goto('/app/pos');
+  await page.getByTestId('order-cancel').click();
+  await page.getByRole('button', { name: es('order.cancel') }).last().click();
+  await expect(page.getByTestId('cart')).toContainText(es('order.empty'));
+});
+
+test('a person by name and surname in one search; an expired fee warned on the card and asked at pay, naming the date, without blocking; the ticket prints once on one page', async ({ page }) => {
+  await as(page, 'budtender');
+  await wide(page);
+  // F4: the picker; a word finds it at the start of a name or of a surname
+  await expect(page.getByTestId('member-scan')).toBeFocused();
+  await page.keyboard.press('F4');
+  const picker = page.getByRole('dialog', { name: es('members.title') });
+  await page.getByTestId('members-search').fill('quint');
+  await expect(page.getByTestId(`members-row-${world.elena}`)).toBeVisible();
+  await expect(page.getByTestId(`members-row-${world.quintina}`)).toBeVisible();
+  // surname first, no accents, lower case: her alone
+  await page.getByTestId('members-search').fill('quintanar elena');
+  await expect(page.getByTestId(`members-row-${world.quintina}`)).toHaveCount(0);
+  await expect(page.getByTestId(`members-row-${world.elena}`)).toHaveAttribute('aria-current', 'true');
+  await shot(page, 'pos-picker-person-wide');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+
+  await expect(page.getByTestId('member-name')).toContainText('Elena Quintanar');
+  await expect(page.getByTestId('member-expiry')).toHaveText(es('member.expired'));
+  await expect(page.getByTestId('fee-warning')).toHaveText(es('fee.expiredOn', { date: '12/10/2025' }));
+  await page.getByTestId(`product-${world.soda}`).click();
+  await page.getByTestId('add-quantity').press('Enter');
+  await expect(page.getByTestId(`line-total-${world.soda}`)).toHaveText('2,00 €');
+  await shot(page, 'pos-fee-expired-wide');
+  await page.keyboard.press('F9');
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText(es('fee.confirm', { date: '12/10/2025' }));
+  await shot(page, 'pos-fee-confirm-wide');
+  // it does not block: charge anyway
+  await page.getByTestId('fee-confirm-ok').click();
+  await expect(page.getByTestId('pay-total')).toHaveText('2,00 €');
+  await page.getByTestId('tender-exact').click();
+  await sign(page);
+  await page.keyboard.press('Enter');
+  await expect(toast(page, es('pay.done'))).toBeVisible();
+  await expect(page.getByTestId('receipt-total')).toHaveText('2,00 €');
+  await narrow(page);
+  await shot(page, 'pos-receipt-panel-narrow');
+  await wide(page);
+
+  // the ticket prints once, on one page: on an 80 mm roll and on A4
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByText(es('receipt.thanks'), { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(page.getByTestId('receipt-print-area')).toBeVisible();
+  await expect(page.getByTestId('member-scan')).toBeHidden();
+  const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
+  expect(pages(await page.pdf({ format: 'A4' }))).toBe(1);
+  expect(pages(await page.pdf({ width: '80mm', height: '200mm' }))).toBe(1);
+});
+

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
-import { nameFilters } from './model';
+import { memberQuery, readAllPages } from './model';
 
 export type OrderLine = components['schemas']['Line'];
 /** An order as the server sends it: its lines and coupons are always lists. */
@@ -88,8 +88,8 @@ export async function productByCode(club: number, code: string): Promise<Product
   return (await productsByCode(club, code, 1))[0] ?? null;
 }
 
-/** GET /api/order/?status=cart — open orders, newest first. */
-export function useOpenOrders(club: number | null, page = 0, limit = 100) {
+/** GET /api/order/?status=cart — one page of the open orders, newest first (orders in process). */
+export function useOpenOrders(club: number | null, page: number, limit: number) {
   return useQuery({
     queryKey: [...posKeys.open(club ?? 0, page), limit],
     queryFn: async () => {
@@ -98,6 +98,33 @@ export function useOpenOrders(club: number | null, page = 0, limit = 100) {
     },
     enabled: club !== null,
     placeholderData: keepPreviousData,
+    staleTime: 2_000,
+  });
+}
+
+/** The most open orders the server gives in one page. */
+export const OPEN_ORDERS_MAX_PAGE = 1000;
+
+/**
+ * Every open order of the club, page after page (the counter finds the current member's cart
+ * among them, and its selector lists them all). No placeholder: while they are read again after a
+ * failure nothing stale stands in for them.
+ */
+export function useCounterOrders(club: number | null) {
+  return useQuery({
+    queryKey: [...posKeys.club(club ?? 0), 'open', 'all'],
+    queryFn: () =>
+      readAllPages(
+        async (page) => {
+          const reply = await unwrap(
+            api.GET('/api/order/', { params: { query: { asocid: club!, status: 'cart', page, limit: OPEN_ORDERS_MAX_PAGE } } }),
+          );
+          return { data: (reply.data ?? []) as Order[], total: reply.total };
+        },
+        (o) => o.oid,
+      ),
+    enabled: club !== null,
+    meta: { localErrors: true },
     staleTime: 2_000,
   });
 }
@@ -141,21 +168,14 @@ export function useConsumption(club: number | null, nid: number | null) {
 
 /**
  * Members for the "Socios activos" modal and the counter's member field: active only, 5 a page.
- * Digits are a member number or a key fob; text is a name, a surname or both (the first of
- * their readings that finds anyone, so every page reads the same way).
+ * Digits are a member number, text with a digit a key fob, other text a person: each word starts
+ * the name or a surname ("Lucía Martínez", "martinez lucia"), in one search.
  */
 export async function findMembers(club: number, text: string, page: number) {
-  const q = text.trim();
-  const readings: Record<string, string | number>[] = /^\d+$/.test(q) ? [{ number: Number(q) }] : /\d/.test(q) ? [{ keychain: q }] : q ? nameFilters(q) : [{}];
-  let out: { data: Member[]; total: number } = { data: [], total: 0 };
-  for (const by of readings) {
-    const reply = await unwrap(
-      api.GET('/api/ficha_socio', { params: { query: { association: club, status: '1', limit: MEMBERS_PAGE, page, ...by } } }),
-    );
-    out = { data: reply.data ?? [], total: reply.total_fichas ?? 0 };
-    if (out.total > 0) break;
-  }
-  return out;
+  const reply = await unwrap(
+    api.GET('/api/ficha_socio', { params: { query: { association: club, status: '1', limit: MEMBERS_PAGE, page, ...memberQuery(text) } } }),
+  );
+  return { data: reply.data ?? [], total: reply.total_fichas ?? 0 };
 }
 
 /** A key fob, QR (ID number) or member number scanned at the counter. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { methodsOf, titleOf, allowedMethods, changeOf, checkAdd, closeMember, looksLikeCode, lookupMember, nameFilters, priceOf, quantityOf, readNumber, realOutOfRange, selectMember, stepReal } from './model';
+import { methodsOf, titleOf, allowedMethods, changeOf, checkAdd, closeMember, looksLikeCode, lookupMember, memberQuery, priceOf, quickTenders, feeExpiredOn, counterKey, readAllPages, quantityOf, readNumber, realOutOfRange, selectMember, stepReal } from './model';
 
 describe('counter arithmetic and rules', () => {
   it('reads typed and scale text as numbers', () => {
@@ -77,16 +77,11 @@ describe('counter arithmetic and rules', () => {
     expect(await lookupMember('   ', find(carla, 1))).toEqual({ kind: 'none' });
   });
 
-  it('reads a name as the name, the surnames or both split', () => {
-    expect(nameFilters(' Lucía ')).toEqual([{ nombre: 'Lucía' }, { surname: 'Lucía' }]);
-    expect(nameFilters('Lucía  Martínez')).toEqual([
-      { nombre: 'Lucía Martínez' },
-      { surname: 'Lucía Martínez' },
-      { nombre: 'Lucía', surname: 'Martínez' },
-      { surname: 'Lucía', nombre: 'Martínez' },
-    ]);
-    expect(nameFilters('a b c d e')).toHaveLength(2);
-    expect(nameFilters('')).toEqual([]);
+  it('reads the member box as a number, a key fob or a person', () => {
+    expect(memberQuery(' 42 ')).toEqual({ number: 42 });
+    expect(memberQuery('FOB50')).toEqual({ keychain: 'FOB50' });
+    expect(memberQuery(' Lucía   Martínez ')).toEqual({ name: 'Lucía Martínez' });
+    expect(memberQuery('   ')).toEqual({});
   });
 
   it('tells a product code or barcode from a name in the product search', () => {
@@ -95,5 +90,66 @@ describe('counter arithmetic and rules', () => {
     expect(looksLikeCode('Lemon')).toBe(false);
     expect(looksLikeCode('A1')).toBe(false);
     expect(looksLikeCode('Amnesia 2')).toBe(false);
+  });
+
+  it('offers as one tap the notes, the club amounts and the round-ups that pay the total alone', () => {
+    expect(quickTenders(2)).toEqual([5, 10, 20, 50]);
+    expect(quickTenders(16)).toEqual([20, 50]);
+    expect(quickTenders(17.5, [150])).toEqual([20, 50, 150]);
+    // 72 €: what a customer hands over, and the club's 150
+    expect(quickTenders(72, [150])).toEqual([75, 80, 100, 150]);
+    // the exact amount has its own button; a note equal to the total is the exact amount
+    expect(quickTenders(20)).toEqual([50]);
+    expect(quickTenders(10.01)).toEqual([15, 20, 50]);
+    expect(quickTenders(1, [2, 3, 4, 7, 8, 9])).toHaveLength(6);
+    expect(quickTenders(0)).toEqual([5, 10, 20, 50]);
+  });
+
+  it('names the date of a fee that has run out, and nothing while it runs or when there is none', () => {
+    const now = Date.UTC(2026, 10, 25) / 1000;
+    const oct12 = Date.UTC(2026, 9, 12, 10) / 1000;
+    expect(feeExpiredOn(oct12, now)).toBe(oct12);
+    expect(feeExpiredOn(now + 86400, now)).toBeNull();
+    expect(feeExpiredOn(0, now)).toBeNull();
+    expect(feeExpiredOn(undefined, now)).toBeNull();
+  });
+
+  it('maps the counter keys: F-keys anywhere, "?" away from fields, Enter only from the empty product search', () => {
+    const field = { typing: true, empty: false, search: false };
+    const body = { typing: false, empty: false, search: false };
+    const emptySearch = { typing: true, empty: true, search: true };
+    expect(counterKey({ key: 'F2' }, field)).toBe('member');
+    expect(counterKey({ key: 'F3' }, body)).toBe('search');
+    expect(counterKey({ key: 'F4' }, body)).toBe('picker');
+    expect(counterKey({ key: 'F8' }, field)).toBe('print');
+    expect(counterKey({ key: 'F9' }, field)).toBe('pay');
+    expect(counterKey({ key: '?' }, body)).toBe('help');
+    expect(counterKey({ key: '?' }, field)).toBeNull();
+    expect(counterKey({ key: 'Enter' }, emptySearch)).toBe('pay');
+    expect(counterKey({ key: 'Enter' }, { ...emptySearch, empty: false })).toBeNull();
+    expect(counterKey({ key: 'Enter' }, { typing: true, empty: true, search: false })).toBeNull();
+    expect(counterKey({ key: 'F5' }, body)).toBeNull();
+    expect(counterKey({ key: 'F9', ctrlKey: true }, body)).toBeNull();
+  });
+
+  it('reads every page of a paged list, once each row, and stops on an empty page', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({ id: i }));
+    const asked: number[] = [];
+    const all = await readAllPages(async (page) => {
+      asked.push(page);
+      return { data: rows.slice(page * 3, page * 3 + 3), total: rows.length };
+    }, (r) => r.id);
+    expect(all.data.map((r) => r.id)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(asked).toEqual([0, 1, 2]);
+    // a new row arriving first pushes one onto the next page: it is read twice, kept once
+    let first = true;
+    const shifted = await readAllPages(async (page) => {
+      const now = first ? rows : [{ id: 9 }, ...rows];
+      first = false;
+      return { data: now.slice(page * 4, page * 4 + 4), total: now.length };
+    }, (r) => r.id);
+    expect(shifted.data.map((r) => r.id).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // a list that shrinks while read ends on its empty page
+    expect((await readAllPages(async (page) => ({ data: page === 0 ? rows.slice(0, 2) : [], total: 10 }), (r) => r.id)).data).toHaveLength(2);
   });
 });

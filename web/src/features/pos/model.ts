@@ -208,19 +208,114 @@ export async function lookupMember<M>(
 }
 
 /**
- * The name searches a text stands for, in the order they are tried: the whole text as the name,
- * as the surnames, then split between name and surnames ("Lucía Martínez", "Martínez Lucía").
- * The server matches each word against the start of a word of one field.
+ * What the counter's member box asks of the member search: digits are a member number, text with
+ * a digit a key fob, other text a person (each word starts the name or a surname, on the server).
  */
-export function nameFilters(text: string): { nombre?: string; surname?: string }[] {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
-  const all = words.join(' ');
-  const out: { nombre?: string; surname?: string }[] = [{ nombre: all }, { surname: all }];
-  // a longer text is a name or a surname as typed: its splits would be too many searches
-  for (let k = 1; k < words.length && words.length <= 4; k++) {
-    out.push({ nombre: words.slice(0, k).join(' '), surname: words.slice(k).join(' ') });
-    out.push({ surname: words.slice(0, k).join(' '), nombre: words.slice(k).join(' ') });
+export function memberQuery(text: string): { number: number } | { keychain: string } | { name: string } | Record<string, never> {
+  const q = text.trim().replace(/\s+/g, ' ');
+  if (!q) return {};
+  if (/^\d+$/.test(q)) return { number: Number(q) };
+  if (/\d/.test(q)) return { keychain: q };
+  return { name: q };
+}
+
+// ---------------------------------------------------------------- paying
+
+/** The notes a customer hands over most. */
+export const NOTES = [5, 10, 20, 50];
+const MAX_TENDERS = 6;
+
+/**
+ * The cash amounts offered as one tap in the pay dialog, besides "exact": the notes and the club's
+ * own default amounts that pay the total on their own, and the total rounded up to the next 5, 10,
+ * 20 and 50 € (what a customer hands over for 72 €: 75, 80, 100). Ascending, at most six, every
+ * one above the total (the exact amount has its own button).
+ */
+export function quickTenders(due: number, presets: number[] = []): number[] {
+  const cents = Math.round(due * 100);
+  const up = NOTES.map((n) => Math.ceil(cents / (n * 100)) * n);
+  const all = new Set([...NOTES, ...presets, ...up].filter((a) => Number.isFinite(a) && Math.round(a * 100) > cents));
+  return [...all].sort((a, b) => a - b).slice(0, MAX_TENDERS);
+}
+
+/**
+ * The date a member's fee ran out, or null while it runs (or when the club never gave them one:
+ * then there is no date to name, and a club that keeps no fees is not asked at every sale).
+ */
+export function feeExpiredOn(endDate: number | null | undefined, nowSeconds: number = Date.now() / 1000): number | null {
+  if (!endDate || endDate <= 0) return null;
+  return endDate < nowSeconds ? endDate : null;
+}
+
+// ---------------------------------------------------------------- keyboard
+
+/** What a key does at the counter (no dialog open). */
+export type CounterAction = 'member' | 'search' | 'picker' | 'pay' | 'print' | 'help';
+
+/**
+ * The counter's shortcuts, in the order the legend and the help list them. F-keys a browser keeps
+ * for itself (F1 help, F5 reload, F6 address bar, F7 caret browsing, F10–F12) are left alone.
+ */
+export const SHORTCUTS: { action: CounterAction; keys: string[] }[] = [
+  { action: 'member', keys: ['F2'] },
+  { action: 'search', keys: ['F3'] },
+  { action: 'picker', keys: ['F4'] },
+  { action: 'pay', keys: ['F9'] },
+  { action: 'print', keys: ['F8'] },
+  { action: 'help', keys: ['?'] },
+];
+
+/** Where a key was pressed: in a field one types into (and whether it is empty), or elsewhere. */
+export interface KeyTarget {
+  typing: boolean;
+  empty: boolean;
+  /** the product search, where Enter on an empty field pays */
+  search: boolean;
+}
+
+/**
+ * The counter's action for a key, or null to leave it alone. F-keys work anywhere; "?" only away
+ * from a field one types into (there it is a character); Enter pays from the empty product search,
+ * where it has nothing else to do (with text it adds the product its code names). Keys with Ctrl,
+ * Alt or Meta belong to the browser and the system.
+ */
+export function counterKey(e: { key: string; ctrlKey?: boolean; altKey?: boolean; metaKey?: boolean }, at: KeyTarget): CounterAction | null {
+  if (e.ctrlKey || e.altKey || e.metaKey) return null;
+  const f = SHORTCUTS.find((s) => s.keys[0].startsWith('F') && s.keys[0] === e.key);
+  if (f) return f.action;
+  if (e.key === '?') return at.typing ? null : 'help';
+  if (e.key === 'Enter' && at.search && at.empty) return 'pay';
+  return null;
+}
+
+/** The target of a key event as counterKey reads it. */
+export function keyTarget(el: EventTarget | null, searchEl: HTMLElement | null | undefined): KeyTarget {
+  const h = el as HTMLElement | null;
+  const tag = h?.tagName ?? '';
+  const typing = !!h && (tag === 'TEXTAREA' || h.isContentEditable || (tag === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes((h as HTMLInputElement).type)));
+  return { typing, empty: typing && !(h as HTMLInputElement).value, search: !!h && h === searchEl };
+}
+
+// ---------------------------------------------------------------- open orders
+
+/**
+ * Every page of a list the server pages (open orders): asks page after page until it has the
+ * total, so nothing past the first page is missed. A row that moves to the next page while the
+ * list is read (a new order comes first) is kept once; an empty page ends the reading, so a list
+ * that shrinks meanwhile cannot loop.
+ */
+export async function readAllPages<T>(
+  fetchPage: (page: number) => Promise<{ data: T[]; total: number }>,
+  keyOf: (row: T) => unknown,
+  maxPages = 100,
+): Promise<{ data: T[]; total: number }> {
+  const out = new Map<unknown, T>();
+  let total = 0;
+  for (let page = 0; page < maxPages; page++) {
+    const r = await fetchPage(page);
+    total = r.total;
+    r.data.forEach((row) => out.set(keyOf(row), row));
+    if (r.data.length === 0 || out.size >= total) break;
   }
-  return out;
+  return { data: [...out.values()], total: Math.max(total, out.size) };
 }

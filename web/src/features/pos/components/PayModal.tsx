@@ -1,15 +1,14 @@
-import { Alert, Input, InputNumber, Modal, Segmented } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Input, InputNumber, Modal, Segmented } from 'antd';
+import { useEffect, useMemo, useRef, useState, type ComponentRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
+import { isApiError, useClubCategories } from '../../../shared/api';
 import { useClub } from '../../../shared/session';
 import { SignatureField } from '../../../shared/ui/SignatureField';
-import { CashQuickAmounts } from '../../../shared/wallet/CashQuickAmounts';
-import '../../../shared/wallet/i18n';
+import { presetAmounts } from '../../../shared/wallet/model';
 import { usePayOrder, type Order, type PayType } from '../api';
 import { posErrorText } from '../errors';
-import { changeOf, signatureMissingKey } from '../model';
+import { changeOf, quickTenders, signatureMissingKey } from '../model';
 import styles from '../pos.module.css';
 
 interface Props {
@@ -24,7 +23,12 @@ interface Props {
   onClose: () => void;
 }
 
-/** The order-completion dialog: cash (tendered and change), wallet or card terminal, and the signature. */
+/**
+ * The order-completion dialog: cash (tendered and change), wallet or card terminal, and the
+ * signature. The cash tendered is typed or taken from one tap (the exact amount, the notes and the
+ * club's default amounts that cover the total); Enter anywhere in the dialog pays once the payment
+ * is complete (enough cash or wallet) — the signature and the forecast's reason are still asked.
+ */
 export function PayModal({ club, order, wallet, methods, signature, canOverride, onPaid, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const pay = usePayOrder(club);
@@ -38,6 +42,8 @@ export function PayModal({ club, order, wallet, methods, signature, canOverride,
   // one key per attempt at this order: a retried click is answered, never charged twice
   const key = useMemo(() => (order ? `${order.oid}-${crypto.randomUUID?.() ?? Math.random().toString(36).slice(2)}` : ''), [order]);
   const total = order?.order_total ?? 0;
+  const presets = presetAmounts((useClubCategories(club, 'cash-register').data ?? []).map((c) => c.title)).filter((a) => a > 0);
+  const tenderedRef = useRef<ComponentRef<typeof InputNumber>>(null);
 
   useEffect(() => {
     setMethod(methods[0] ?? 'cash');
@@ -53,6 +59,7 @@ export function PayModal({ club, order, wallet, methods, signature, canOverride,
   const change = tendered === null ? null : changeOf(tendered, total);
   const cashShort = method === 'cash' && (tendered === null || (change ?? 0) < 0);
   const walletShort = method === 'wallet' && wallet < total;
+  const complete = methods.length > 0 && !(total > 0 && cashShort) && !walletShort;
 
   const submit = () => {
     if (!order) return;
@@ -86,6 +93,31 @@ export function PayModal({ club, order, wallet, methods, signature, canOverride,
     );
   };
 
+  // Enter pays from wherever the cursor is in the dialog (the tendered field, the signature just
+  // drawn, a method chosen) — not on a button, which Enter presses, nor in the reason being written.
+  const onEnter = useRef<(e: KeyboardEvent) => void>(() => {});
+  onEnter.current = (e) => {
+    if (e.key !== 'Enter' || e.isComposing || e.defaultPrevented || pay.isPending) return;
+    const el = e.target as HTMLElement | null;
+    if (el?.closest('button, a, textarea')) return;
+    e.preventDefault();
+    if (complete) submit();
+  };
+  const open = !!order;
+  useEffect(() => {
+    if (!open) return;
+    const h = (e: KeyboardEvent) => onEnter.current(e);
+    window.addEventListener('keydown', h);
+    return () => window.removeEventListener('keydown', h);
+  }, [open]);
+
+  const tender = (euros: number) => {
+    setTendered(euros);
+    setError(null);
+    // back in the field, so the next Enter pays rather than pressing this button again
+    tenderedRef.current?.focus();
+  };
+
   return (
     <Modal
       open={!!order}
@@ -95,7 +127,7 @@ export function PayModal({ club, order, wallet, methods, signature, canOverride,
       okText={t('pos.pay.confirm', { total: formatMoney(total) })}
       cancelText={t('common.cancel')}
       confirmLoading={pay.isPending}
-      okButtonProps={{ disabled: methods.length === 0 || (total > 0 && cashShort) || walletShort, 'data-testid': 'pay-confirm' }}
+      okButtonProps={{ disabled: !complete, 'data-testid': 'pay-confirm' }}
       width={signature ? 480 : 420}
       destroyOnHidden
     >
@@ -118,6 +150,7 @@ export function PayModal({ club, order, wallet, methods, signature, canOverride,
           <div className={styles.cashRow}>
             <label htmlFor="pay-tendered">{t('pos.pay.tendered')}</label>
             <InputNumber
+              ref={tenderedRef}
               id="pay-tendered"
               min={0}
               step={1}
@@ -125,7 +158,6 @@ export function PayModal({ club, order, wallet, methods, signature, canOverride,
               decimalSeparator={i18n.language === 'en' ? '.' : ','}
               value={tendered}
               onChange={(v) => setTendered(typeof v === 'number' ? v : null)}
-              onPressEnter={submit}
               suffix="€"
               autoFocus
               data-testid="pay-tendered"
@@ -137,7 +169,18 @@ export function PayModal({ club, order, wallet, methods, signature, canOverride,
             )}
           </div>
         )}
-        {method === 'cash' && <CashQuickAmounts club={club} due={total} onPick={setTendered} />}
+        {method === 'cash' && total > 0 && (
+          <div className={styles.tenders} role="group" aria-label={t('pos.pay.quick')} data-testid="pay-tenders">
+            <Button onClick={() => tender(total)} data-testid="tender-exact">
+              {t('pos.pay.exact', { amount: formatMoney(total) })}
+            </Button>
+            {quickTenders(total, presets).map((a) => (
+              <Button key={a} onClick={() => tender(a)} data-testid={`tender-${a}`}>
+                {formatMoney(a)}
+              </Button>
+            ))}
+          </div>
+        )}
         {method === 'wallet' && (
           <p className={walletShort ? styles.short : styles.muted} data-testid="pay-wallet">
             {t('pos.pay.walletBalance', { amount: formatMoney(wallet) })}

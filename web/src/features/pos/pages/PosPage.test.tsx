@@ -20,11 +20,16 @@ const person = (nid: number, number: number, nombre: string, surname: string, ke
 const carla = person(50, 50, 'Carla', 'Mostrador', 'FOB50');
 const lucia = person(7, 7, 'Lucía', 'Martínez');
 const luis = person(8, 8, 'Luis', 'Lucas');
-const members = [carla, lucia, luis];
+// her fee ran out on 12/10/2025 (noon in Madrid)
+const elena = { ...person(9, 9, 'Elena', 'Caducada'), end_date: Date.UTC(2025, 9, 12, 10) / 1000 };
+const members = [carla, lucia, luis, elena];
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 /** Every word of the filter starts a word of the field, as the server matches. */
 const starts = (field: string, filter: string) => fold(filter).split(/\s+/).every((w) => fold(field).split(/\s+/).some((f) => f.startsWith(w)));
+/** `name`: every word starts a word of the name or of the surnames. */
+const isPerson = (m: { nombre: string; surname: string }, filter: string) =>
+  fold(filter).split(/\s+/).every((w) => starts(m.nombre, w) || starts(m.surname, w));
 
 const product = (pid: number, titulo: string, type: 'peso' | 'unidad', precio: number, code: string) => ({
   pid, titulo, type, precio, code, stock: 100, unlimited_stock: false, categorias: '', thumb: '',
@@ -36,11 +41,25 @@ const products = [lemon, soda, product(3, 'Twin A', 'unidad', 1, 'DUP01'), produ
 
 let saved: { membership_id: number; products: { pid?: number; quantity: number }[] }[] = [];
 let paid: number[] = [];
+/** The open orders the fake keeps, newest first; `failOpen` makes reading them fail. */
+let orders: unknown[] = [];
+let failOpen = false;
+/** The pages of open orders asked for. */
+let openPages: { page: number; limit: number }[] = [];
 
-function serve() {
+/** An open order of a member with one line of soda. */
+const openOrder = (oid: number, m: { nid: number; number: number; nombre: string; surname: string }, quantity = 1) => ({
+  oid, membership_id: m.nid, membership_card: { number: m.number, nombre: m.nombre, surname: m.surname },
+  products: [{ id: oid, fee_id: 0, product: { pid: soda.pid, title: soda.titulo, type: soda.type }, quantity, real_quantity: quantity, unit_price: soda.precio, total: soda.precio * quantity, total_discount: 0 }],
+  order_total: soda.precio * quantity, order_base_price: soda.precio * quantity, order_discount: 0, manual_discount_order: 0, discount_coupon_order: [], order_created: oid,
+});
+
+function serve(open: unknown[] = []) {
   saved = [];
   paid = [];
-  let orders: unknown[] = [];
+  orders = open;
+  failOpen = false;
+  openPages = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -56,8 +75,14 @@ function serve() {
           return json([]);
         case '/api/order/consumption':
           return json({ grams_month: 0, consum_forecast: 0 });
-        case '/api/order/':
-          return json({ data: orders, total: orders.length });
+        case '/api/order/': {
+          if (failOpen) return json({ code: 'internal', message: 'database unavailable' }, 500);
+          // the server's paging: at most 1000 a page
+          const limit = Math.min(Number(q.get('limit') || 24), 1000);
+          const page = Number(q.get('page') || 0);
+          openPages.push({ page, limit });
+          return json({ data: orders.slice(page * limit, page * limit + limit), total: orders.length });
+        }
         case '/api/order': {
           const body = (await req.json()) as (typeof saved)[number];
           saved.push(body);
@@ -93,7 +118,8 @@ function serve() {
               (!q.get('keychain') || m.keychain === q.get('keychain')) &&
               (!q.get('dni') || m.dni === q.get('dni')) &&
               (!q.get('nombre') || starts(m.nombre, q.get('nombre')!)) &&
-              (!q.get('surname') || starts(m.surname, q.get('surname')!)),
+              (!q.get('surname') || starts(m.surname, q.get('surname')!)) &&
+              (!q.get('name') || isPerson(m, q.get('name')!)),
           );
           const limit = Number(q.get('limit') || 14);
           const page = Number(q.get('page') || 0);
@@ -106,7 +132,7 @@ function serve() {
 }
 
 /** The counter of club 1, with `current` already selected as a tab when given. */
-function renderPos(current?: (typeof members)[number]) {
+function renderPos(current?: { nid: number; number: number; nombre: string; surname: string }) {
   localStorage.setItem(KEYS.session, JSON.stringify({ uid: 1, name: 'ana', mail: 'a@b.c', firstName: 'Ana', surname: '', phone: '' }));
   localStorage.setItem(KEYS.club, '1');
   if (current) {
@@ -114,6 +140,7 @@ function renderPos(current?: (typeof members)[number]) {
     localStorage.setItem('socius.pos.1.members', JSON.stringify({ members: [tab], current: current.nid }));
   }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient = client;
   return render(
     <Providers queryClient={client}>
       <MemoryRouter initialEntries={['/pos']}>
@@ -124,6 +151,8 @@ function renderPos(current?: (typeof members)[number]) {
 }
 
 const pos = es.pos;
+let queryClient: QueryClient;
+const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
 
 /** The "Socios activos" dialog (its opening motion never ends in jsdom, so it is found by its field). */
 async function picker() {
@@ -199,7 +228,7 @@ describe('the counter', { timeout: 20_000 }, () => {
     noDialog();
   });
 
-  it('sells the grams typed as the dialog opens, then puts the cursor in the product search, where a stray Enter opens nothing', async () => {
+  it('sells the grams typed as the dialog opens, then puts the cursor in the product search, where Enter goes on to the payment, never to the product again', async () => {
     const user = userEvent.setup();
     renderPos(carla);
     await screen.findByTestId('member-name');
@@ -210,7 +239,12 @@ describe('the counter', { timeout: 20_000 }, () => {
     await waitFor(noDialog);
     await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
     await user.keyboard('{Enter}');
-    noDialog();
+    expect(await screen.findByTestId('pay-total')).toHaveTextContent('16,00 €');
+    expect(screen.queryByTestId('add-quantity')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(noDialog);
+    expect(saved).toHaveLength(1);
+    expect(paid).toEqual([]);
     // Escape closes the dialog without adding, and the cursor goes back to the search too
     await user.click(screen.getByTestId(`product-${soda.pid}`));
     expect(screen.getByTestId('add-quantity')).toHaveFocus();
@@ -231,20 +265,153 @@ describe('the counter', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
   });
 
-  it('puts the cursor back in the member field after a sale, ready for the next member', async () => {
+  it('keeps the cursor in the member field after a sale while the ticket stays in view; the next member starts the next sale', async () => {
     const user = userEvent.setup();
     renderPos(carla);
     await screen.findByTestId('member-name');
     await user.click(await screen.findByTestId(`product-${soda.pid}`));
     await user.keyboard('{Enter}');
+    await waitFor(() => expect(saved).toHaveLength(1));
     await user.click(await screen.findByTestId('order-pay'));
     await waitFor(() => expect(screen.getByTestId('pay-tendered')).toHaveFocus());
     await user.keyboard('5{Enter}');
     await waitFor(() => expect(paid).toEqual([900]));
-    await user.click(await screen.findByTestId('receipt-close'));
+    // no dialog to close: the ticket is a panel, the cursor waits for the next member
+    await waitFor(noDialog);
+    expect(screen.getByTestId('receipt')).toHaveTextContent('Carla Mostrador');
+    expect(screen.getByTestId('receipt-change')).toHaveTextContent('3,00 €');
     await waitFor(() => expect(screen.getByTestId('member-scan')).toHaveFocus());
     await user.keyboard('FOB50{Enter}');
     await waitFor(() => expect(screen.getByTestId('member-name')).toHaveTextContent('50 · Carla Mostrador'));
+    // the ticket folds to one line, still there to print
+    expect(screen.queryByTestId('receipt')).toBeNull();
+    expect(screen.getByTestId('receipt-compact')).toHaveTextContent('#900');
+    await user.click(screen.getByTestId('receipt-close'));
+    expect(screen.queryByTestId('receipt-compact')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('member-scan')).toHaveFocus());
+  });
+
+  it('pays by keyboard: Enter in the empty product search opens the payment, one tap gives the cash, Enter pays once it is enough', async () => {
+    const user = userEvent.setup();
+    renderPos(carla);
+    await screen.findByTestId('member-name');
+    await user.click(await screen.findByTestId(`product-${lemon.pid}`));
+    await user.keyboard('2{Enter}');
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('pay-tendered')).toHaveFocus());
+    // 16 € due: the exact amount, and the notes that pay it alone
+    const tenders = within(screen.getByTestId('pay-tenders')).getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ' '));
+    expect(tenders).toEqual([fill(pos.pay.exact, { amount: '16,00 €' }), '20,00 €', '50,00 €']);
+    // short: Enter does not pay
+    await user.keyboard('10{Enter}');
+    expect(screen.getByTestId('pay-change')).toHaveTextContent(fill(pos.pay.missing, { amount: '6,00 €' }));
+    expect(paid).toEqual([]);
+    await user.click(screen.getByTestId('tender-20'));
+    expect(screen.getByTestId('pay-change')).toHaveTextContent(fill(pos.pay.change, { amount: '4,00 €' }));
+    // the tap gives the cursor back to the field, so Enter pays rather than pressing the tap again
+    expect(screen.getByTestId('pay-tendered')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(paid).toEqual([900]));
+    expect(screen.getByTestId('receipt-change')).toHaveTextContent('4,00 €');
+  });
+
+  it('pays with F9 from anywhere on the counter, and says so when there is nothing to pay', async () => {
+    const user = userEvent.setup();
+    renderPos(carla);
+    await screen.findByTestId('member-name');
+    await user.keyboard('{F9}');
+    expect(await screen.findByText(pos.keys.nothingToPay)).toBeInTheDocument();
+    noDialog();
+    await user.click(await screen.findByTestId(`product-${soda.pid}`));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(saved).toHaveLength(1));
+    // F9 with the cursor in the member field, where Enter would look a member up
+    screen.getByTestId('member-scan').focus();
+    await user.keyboard('{F9}');
+    expect(await screen.findByTestId('pay-total')).toHaveTextContent('2,00 €');
+    await user.click(screen.getByTestId('tender-exact'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(paid).toEqual([900]));
+  });
+
+  it('opens the list of shortcuts with "?", but not while typing in a field; F2, F3 and F4 move to the member, the products and the picker', async () => {
+    const user = userEvent.setup();
+    renderPos(carla);
+    await screen.findByTestId('member-name');
+    // in the member field "?" is a character
+    await user.keyboard('?');
+    expect(screen.getByTestId('member-scan')).toHaveValue('?');
+    noDialog();
+    await user.clear(screen.getByTestId('member-scan'));
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('?');
+    const list = await screen.findByTestId('shortcuts');
+    expect(list).toHaveTextContent(pos.keys.long.pay);
+    expect(list).toHaveTextContent('F9');
+    await user.keyboard('{Escape}');
+    await waitFor(noDialog);
+    await user.keyboard('{F3}');
+    expect(screen.getByTestId('product-search')).toHaveFocus();
+    await user.keyboard('{F2}');
+    expect(screen.getByTestId('member-scan')).toHaveFocus();
+    await user.keyboard('{F4}');
+    expect(await picker()).toBeInTheDocument();
+    // the legend on the counter names every key too
+    const legend = screen.getByTestId('shortcut-legend');
+    for (const k of ['F2', 'F3', 'F4', 'F8', 'F9', '?']) expect(legend).toHaveTextContent(k);
+  });
+
+  it('warns of an expired fee on the member card and asks at pay, naming the date, without blocking', async () => {
+    const user = userEvent.setup();
+    renderPos(elena);
+    expect(await screen.findByTestId('fee-warning')).toHaveTextContent(fill(pos.fee.expiredOn, { date: '12/10/2025' }));
+    await user.click(await screen.findByTestId(`product-${soda.pid}`));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await user.click(await screen.findByTestId('order-pay'));
+    expect(await screen.findByText(fill(pos.fee.confirm, { date: '12/10/2025' }), { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
+    expect(screen.queryByTestId('pay-total')).toBeNull();
+    await user.click(screen.getByTestId('fee-confirm-ok'));
+    expect(await screen.findByTestId('pay-total')).toHaveTextContent('2,00 €');
+    // it does not block: the sale is paid as any other (a member whose fee runs is never asked: the tests above)
+    await user.click(screen.getByTestId('tender-exact'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(paid).toEqual([900]));
+  });
+
+  it('empties the cart when the open orders cannot be read, and saves nothing until they are read again', async () => {
+    const user = userEvent.setup();
+    serve([openOrder(900, carla, 3)]);
+    renderPos(carla);
+    expect(await screen.findByTestId(`line-total-${soda.pid}`)).toHaveTextContent('6,00 €');
+    failOpen = true;
+    await queryClient.invalidateQueries();
+    expect(await screen.findByTestId('orders-error')).toHaveTextContent(pos.order.unknown);
+    expect(screen.queryByTestId(`line-total-${soda.pid}`)).toBeNull();
+    expect(screen.queryByTestId('order-pay')).toBeNull();
+    // a product added now would replace the lines the counter cannot see: refused, nothing saved
+    await user.click(await screen.findByTestId(`product-${lemon.pid}`));
+    await user.keyboard('1{Enter}');
+    expect(await screen.findByText(pos.order.unknown, { selector: '.ant-message *' })).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    failOpen = false;
+    await user.click(screen.getByTestId('orders-retry'));
+    expect(await screen.findByTestId(`line-total-${soda.pid}`)).toHaveTextContent('6,00 €');
+    expect(screen.queryByTestId('orders-error')).toBeNull();
+  });
+
+  it('reads every open order, not only the first page: the cart of a member past the first thousand is found', async () => {
+    const others = Array.from({ length: 1200 }, (_, i) => openOrder(5000 - i, { nid: 1000 + i, number: 1000 + i, nombre: `Socio${i}`, surname: 'Relleno' }));
+    serve([...others, openOrder(100, carla, 4)]);
+    renderPos(carla);
+    expect(await screen.findByTestId(`line-total-${soda.pid}`)).toHaveTextContent('8,00 €');
+    expect(openPages).toEqual([
+      { page: 0, limit: 1000 },
+      { page: 1, limit: 1000 },
+    ]);
+    expect(screen.getByText(fill(pos.openOrders, { count: 1201 }))).toBeInTheDocument();
   });
 
   it('opens the product a code or barcode names when Enter follows it, with the quantity ready; other text stays a search', async () => {

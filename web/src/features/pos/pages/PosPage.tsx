@@ -8,6 +8,7 @@ import {
   HistoryOutlined,
   MinusOutlined,
   PlusOutlined,
+  QuestionCircleOutlined,
   SearchOutlined,
   ShoppingCartOutlined,
   TagsOutlined,
@@ -16,7 +17,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Empty, Input, InputNumber, Pagination, Popconfirm, Progress, Select, Tag, Tooltip, type InputRef } from 'antd';
+import { Alert, App, Avatar, Button, Empty, Input, InputNumber, Pagination, Popconfirm, Progress, Select, Tag, Tooltip, type InputRef } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -37,7 +38,7 @@ import {
   productsByCode,
   useCancelOrder,
   useConsumption,
-  useOpenOrders,
+  useCounterOrders,
   usePosMember,
   useNotifyOrder,
   usePosProducts,
@@ -55,8 +56,24 @@ import { MembersModal } from '../components/MembersModal';
 import { OrderHistoryModal } from '../components/OrderHistoryModal';
 import { PayModal } from '../components/PayModal';
 import { Receipt } from '../components/Receipt';
+import { Kbd, ShortcutsModal } from '../components/ShortcutsModal';
 import { posErrorText, removedReason } from '../errors';
-import { allowedMethods, linesOf, looksLikeCode, lookupMember, realOutOfRange, signatureRequired, stepReal, useTabs, type TabMember } from '../model';
+import {
+  allowedMethods,
+  counterKey,
+  feeExpiredOn,
+  SHORTCUTS,
+  keyTarget,
+  linesOf,
+  looksLikeCode,
+  lookupMember,
+  realOutOfRange,
+  signatureRequired,
+  stepReal,
+  useTabs,
+  type CounterAction,
+  type TabMember,
+} from '../model';
 import styles from '../pos.module.css';
 
 /** Spec part 1 §2: a scanned product code is added after 2 s without typing. */
@@ -75,14 +92,14 @@ const tabOf = (m: { nid: number; number: number; nombre: string; surname: string
  */
 export default function PosPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [params, setParams] = useSearchParams();
   const club = useCurrentClubId();
   const clubInfo = useClub(club).data;
   const session = useSession();
   const categories = useClubCategories(club, 'dispensary');
   const qc = useQueryClient();
-  const { tabs, select, close, setCurrent, deselect } = useTabs(club);
+  const { tabs, select: selectTab, close, setCurrent: setCurrentTab, deselect } = useTabs(club);
   const current = tabs.current;
 
   const [searchText, setSearchText] = useState('');
@@ -90,7 +107,25 @@ export default function PosPage() {
   const [page, setPage] = useState(0);
   const [adding, setAdding] = useState<Product | null>(null);
   const [paying, setPaying] = useState<Order | null>(null);
-  const [receipt, setReceipt] = useState<{ order: Order; change: number } | null>(null);
+  // the last ticket; `full` until the next member is chosen, then folded to one line
+  const [receipt, setReceipt] = useState<{ order: Order; change: number; full: boolean } | null>(null);
+  const foldReceipt = () => setReceipt((r) => (r?.full ? { ...r, full: false } : r));
+  const select = (m: TabMember) => {
+    foldReceipt();
+    selectTab(m);
+  };
+  const setCurrent = (nid: number) => {
+    foldReceipt();
+    setCurrentTab(nid);
+  };
+  // the ticket taken away: the cursor goes back to where the next member is typed
+  const dropReceipt = () => {
+    setReceipt(null);
+    setFocusNext('member');
+  };
+  const [helpOpen, setHelpOpen] = useState(false);
+  // the expired-fee question is open (a dialog of its own, outside the state below)
+  const [confirming, setConfirming] = useState(false);
   // the "Socios activos" picker, open with this search ('' from its button)
   const [picking, setPicking] = useState<string | null>(null);
   const lookups = useRef(0);
@@ -104,6 +139,30 @@ export default function PosPage() {
   const [renewOpen, setRenewOpen] = useState(false);
   const [couponsOpen, setCouponsOpen] = useState(false);
   const searchRef = useRef<InputRef>(null);
+  const sideRef = useRef<HTMLElement>(null);
+  // The order column is as tall as the window below where it starts (under the page header until
+  // the page scrolls, under the app header after), so the summary with "Cobrar" at its foot is in
+  // view however the page is scrolled: the column's top, read on scroll and resize, sets its height.
+  useEffect(() => {
+    const el = sideRef.current;
+    if (!el) return;
+    let frame = 0;
+    const fit = () => {
+      frame = 0;
+      el.style.setProperty('--side-top', `${Math.max(0, Math.round(el.getBoundingClientRect().top))}px`);
+    };
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(fit);
+    };
+    fit();
+    window.addEventListener('scroll', later, { passive: true });
+    window.addEventListener('resize', later);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', later);
+      window.removeEventListener('resize', later);
+    };
+  }, []);
   // the search text Enter was pressed on: the 2 s auto-add leaves it alone
   const entered = useRef('');
   // The search applies 300 ms after the last keystroke, from the first page; a code typed or
@@ -112,14 +171,18 @@ export default function PosPage() {
   useEffect(() => setPage(0), [search]);
 
   const products = usePosProducts(club, search, category, page);
-  const open = useOpenOrders(club);
+  const open = useCounterOrders(club);
+  // Spec part 1 §4: a failed open-order fetch empties the cart. Nothing stale stands in for it, and
+  // nothing is saved until the orders are read again: a save without the order would replace its lines.
+  const openOrders = useMemo(() => (open.isError ? [] : (open.data?.data ?? [])), [open.isError, open.data]);
+  const ordersKnown = open.isSuccess;
   const member = usePosMember(club, current);
   const consumption = useConsumption(club, current);
   const save = useSaveOrder(club);
   const cancel = useCancelOrder(club);
   const notify = useNotifyOrder(club);
 
-  const order = useMemo(() => open.data?.data.find((o) => o.membership_id === current) ?? null, [open.data, current]);
+  const order = useMemo(() => openOrders.find((o) => o.membership_id === current) ?? null, [openOrders, current]);
   const methods = allowedMethods(clubInfo);
   const roles = clubInfo?.roles ?? [];
   const canOverride = roles.includes('Administrador') || roles.includes('Manager');
@@ -169,8 +232,8 @@ export default function PosPage() {
   useEffect(() => {
     const oid = Number(params.get('oid'));
     const nid = Number(params.get('nid'));
-    if (oid && open.data) {
-      const o = open.data.data.find((x) => x.oid === oid);
+    if (oid && ordersKnown) {
+      const o = openOrders.find((x) => x.oid === oid);
       if (o) select(tabOf({ nid: o.membership_id, ...o.membership_card }));
       setParams({}, { replace: true });
     } else if (nid && club) {
@@ -180,18 +243,18 @@ export default function PosPage() {
       select({ nid, number: 0, nombre: '', surname: '' });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params, open.data, club]);
+  }, [params, ordersKnown, openOrders, club]);
 
   // A tab opened by id learns its name once the member is read.
   useEffect(() => {
     const m = member.data;
-    if (m && tabs.members.some((x) => x.nid === m.nid && !x.nombre)) select(tabOf(m));
+    if (m && tabs.members.some((x) => x.nid === m.nid && !x.nombre)) selectTab(tabOf(m));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [member.data]);
 
   useEffect(() => setDiscount(order?.manual_discount_order ?? null), [order?.oid, order?.manual_discount_order]);
 
-  const dialogOpen = adding !== null || paying !== null || receipt !== null || picking !== null || topUpOpen || renewOpen || couponsOpen || historyOpen;
+  const dialogOpen = adding !== null || paying !== null || picking !== null || topUpOpen || renewOpen || couponsOpen || historyOpen || helpOpen || confirming;
   useEffect(() => {
     if (focusNext === null || dialogOpen) return;
     // the product search is below the member's card on a phone: scrolling to it would hide who is current
@@ -203,6 +266,10 @@ export default function PosPage() {
   const saveLines = (lines: SaveLine[], extra: { manual_discount_order?: number; discount_coupon_order?: number[] } = {}) => {
     if (current === null) {
       message.error(t('pos.add.noMember'), 3);
+      return;
+    }
+    if (!ordersKnown) {
+      message.error(t('pos.order.unknown'), 5);
       return;
     }
     save.mutate(
@@ -281,6 +348,7 @@ export default function PosPage() {
   // adding waits until the card of the current member is on screen
   const ready = current !== null && m?.nid === current;
   const expired = m ? m.end_date < Date.now() / 1000 : false;
+  const expiredOn = m ? feeExpiredOn(m.end_date) : null;
   const month = consumption.data?.grams_month ?? 0;
   const forecast = consumption.data?.consum_forecast ?? 0;
   const pct = forecast > 0 ? Math.min(100, Math.round((month / forecast) * 100)) : 0;
@@ -302,16 +370,67 @@ export default function PosPage() {
 
   const paid = (o: Order, change: number) => {
     setPaying(null);
-    // ready for the next member: a key fob swiped once the receipt is closed selects them
+    // ready for the next member at once: the ticket stays beside, the cursor is in the member field
     setFocusNext('member');
     message.success(t('pos.pay.done'), 4);
-    setReceipt({ order: o, change });
+    setReceipt({ order: o, change, full: true });
     close(o.membership_id);
     void products.refetch();
   };
 
+  /**
+   * Cobrar (the button, F9, or Enter in the empty product search). A member whose fee has run out
+   * is asked about once, naming the date; it does not block (an order that renews the fee is not asked).
+   */
+  const startPay = () => {
+    if (!order) {
+      message.info(t('pos.keys.nothingToPay'), 2);
+      return;
+    }
+    if (blocked) {
+      message.error(t('pos.order.realTooHigh', { percent: discrepancy }), 3);
+      return;
+    }
+    const on = m?.nid === order.membership_id ? expiredOn : null;
+    if (on !== null && !order.products.some((l) => l.fee_id)) {
+      setConfirming(true);
+      modal.confirm({
+        title: t('pos.fee.confirm', { date: formatDate(on) }),
+        content: `${order.membership_card.number} · ${order.membership_card.nombre} ${order.membership_card.surname}`,
+        okText: t('pos.fee.payAnyway'),
+        cancelText: t('common.back'),
+        okButtonProps: { 'data-testid': 'fee-confirm-ok' } as Record<string, string>,
+        onOk: () => setPaying(order),
+        afterClose: () => setConfirming(false),
+      });
+      return;
+    }
+    setPaying(order);
+  };
+
+  // The counter's keys (model.ts: counterKey), while no dialog is open.
+  const onKey = useRef<(e: KeyboardEvent) => void>(() => {});
+  onKey.current = (e) => {
+    if (dialogOpen || e.defaultPrevented || e.isComposing) return;
+    const action: CounterAction | null = counterKey(e, keyTarget(e.target, searchRef.current?.input));
+    if (!action) return;
+    e.preventDefault();
+    if (action === 'member') scanRef.current?.focus({ cursor: 'all' });
+    else if (action === 'search') searchRef.current?.focus({ cursor: 'all', preventScroll: true });
+    else if (action === 'picker') setPicking('');
+    else if (action === 'pay') startPay();
+    else if (action === 'print') {
+      if (receipt) window.print();
+    } else setHelpOpen(true);
+  };
+  useEffect(() => {
+    const h = (e: KeyboardEvent) => onKey.current(e);
+    window.addEventListener('keydown', h);
+    return () => window.removeEventListener('keydown', h);
+  }, []);
+
   return (
-    <div className={`${layout.page} ${styles.page}`}>
+    <div className={`${layout.page} ${styles.page} ${order ? styles.pageWithBar : ''}`}>
       <PageHeader
         title={t('pos.title')}
         subtitle={t('pos.subtitle')}
@@ -319,14 +438,14 @@ export default function PosPage() {
           <>
             <Select
               className={styles.openOrders}
-              placeholder={t('pos.openOrders', { count: open.data?.total ?? 0 })}
+              placeholder={t('pos.openOrders', { count: openOrders.length })}
               aria-label={t('pos.openOrdersLabel')}
               value={null}
               onChange={(oid: number) => {
-                const o = open.data?.data.find((x) => x.oid === oid);
+                const o = openOrders.find((x) => x.oid === oid);
                 if (o) select(tabOf({ nid: o.membership_id, ...o.membership_card }));
               }}
-              options={[...(open.data?.data ?? [])]
+              options={[...openOrders]
                 .sort((a, b) => a.order_created - b.order_created)
                 .map((o) => ({
                   value: o.oid,
@@ -334,8 +453,8 @@ export default function PosPage() {
                 }))}
               data-testid="open-orders"
             />
-            <Button icon={<TeamOutlined />} onClick={() => setPicking('')} data-testid="members-open">
-              {t('pos.members.open')}
+            <Button icon={<TeamOutlined />} onClick={() => setPicking('')} aria-keyshortcuts="F4" data-testid="members-open">
+              {t('pos.members.open')} <Kbd>F4</Kbd>
             </Button>
           </>
         }
@@ -347,6 +466,8 @@ export default function PosPage() {
               ref={searchRef}
               allowClear
               prefix={<SearchOutlined />}
+              suffix={<Kbd>F3</Kbd>}
+              aria-keyshortcuts="F3"
               placeholder={t('pos.search')}
               aria-label={t('pos.search')}
               value={searchText}
@@ -400,13 +521,15 @@ export default function PosPage() {
           />
         </section>
 
-        <section className={styles.side} aria-label={t('pos.orderPanel')}>
+        <section ref={sideRef} className={styles.side} aria-label={t('pos.orderPanel')}>
           <div className={styles.scanRow}>
             <Input
               ref={scanRef}
               // a key fob or QR reader types into whatever has the focus: here from the start
               autoFocus
               prefix={<UserOutlined />}
+              suffix={<Kbd>F2</Kbd>}
+              aria-keyshortcuts="F2"
               placeholder={t('pos.member.scan')}
               aria-label={t('pos.member.scan')}
               value={scan}
@@ -435,10 +558,27 @@ export default function PosPage() {
               ))}
             </div>
           )}
+          {receipt && (!receipt.full || m) && (
+            <Receipt order={receipt.order} change={receipt.change} clubName={clubInfo?.title ?? ''} staffName={displayName(session)} compact onClose={dropReceipt} />
+          )}
           {!m ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pos.member.none')} />
+            receipt?.full ? (
+              <Receipt
+                order={receipt.order}
+                change={receipt.change}
+                clubName={clubInfo?.title ?? ''}
+                staffName={displayName(session)}
+                compact={false}
+                onClose={dropReceipt}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pos.member.none')} />
+            )
           ) : (
             <div className={styles.memberCard} data-testid="member-card">
+              {expiredOn !== null && (
+                <Alert className={styles.feeAlert} type="warning" showIcon message={t('pos.fee.expiredOn', { date: formatDate(expiredOn) })} data-testid="fee-warning" />
+              )}
               <Avatar size={56} src={m.foto?.url || undefined} icon={<UserOutlined />} />
               <div className={styles.memberInfo}>
                 <strong data-testid="member-name">
@@ -582,6 +722,25 @@ export default function PosPage() {
                     {t('pos.order.apply')}
                   </Button>
                 </div>
+              </>
+            )}
+            {open.isError && (
+              <Alert
+                type="error"
+                showIcon
+                message={t('pos.order.unknown')}
+                action={
+                  <Button size="small" onClick={() => void open.refetch()} loading={open.isFetching} data-testid="orders-retry">
+                    {t('pos.order.retry')}
+                  </Button>
+                }
+                data-testid="orders-error"
+              />
+            )}
+          </div>
+          <div className={`${styles.summary} ${order ? styles.summaryWithOrder : ''}`} data-testid="order-summary">
+            {order && (
+              <>
                 <dl className={styles.totals}>
                   <dt>{t('pos.order.base')}</dt>
                   <dd data-testid="order-base">{formatMoney(order.order_base_price)}</dd>
@@ -603,18 +762,37 @@ export default function PosPage() {
                       {t('pos.order.cancel')}
                     </Button>
                   </Popconfirm>
-                  <Button type="primary" size="large" icon={<EuroOutlined />} disabled={blocked} onClick={() => setPaying(order)} data-testid="order-pay">
-                    {t('pos.order.pay')}
+                  <Button
+                    type="primary"
+                    size="large"
+                    icon={<EuroOutlined />}
+                    disabled={blocked}
+                    onClick={startPay}
+                    aria-keyshortcuts="F9"
+                    className={styles.payButton}
+                    data-testid="order-pay"
+                  >
+                    {t('pos.order.pay')} <Kbd>F9</Kbd>
                   </Button>
                 </div>
               </>
             )}
+            <div className={styles.legend} aria-label={t('pos.keys.legend')} role="group" data-testid="shortcut-legend">
+              {SHORTCUTS.map((x) => (
+                <span key={x.action} className={styles.legendItem}>
+                  <Kbd>{x.keys[0]}</Kbd> {t(`pos.keys.${x.action}`)}
+                </span>
+              ))}
+              <Button size="small" type="link" icon={<QuestionCircleOutlined />} onClick={() => setHelpOpen(true)} data-testid="shortcuts-open">
+                {t('pos.keys.all')}
+              </Button>
+            </div>
           </div>
         </section>
       </div>
 
       <AddToOrderModal product={adding} inCart={adding ? inCart(adding.pid) : 0} hasMember={ready} onAdd={addToCart} onClose={closeAdding} />
-      {club !== null && (
+      {club !== null && paying !== null && (
         <PayModal
           club={club}
           order={paying}
@@ -626,13 +804,7 @@ export default function PosPage() {
           onClose={() => setPaying(null)}
         />
       )}
-      <Receipt
-        order={receipt?.order ?? null}
-        change={receipt?.change ?? 0}
-        clubName={clubInfo?.title ?? ''}
-        staffName={displayName(session)}
-        onClose={() => setReceipt(null)}
-      />
+      {helpOpen && <ShortcutsModal onClose={() => setHelpOpen(false)} />}
       {club !== null && picking !== null && (
         <MembersModal
           club={club}
