@@ -129,6 +129,10 @@ test('designer: drag a block onto the page, rename the club on it, save; the clu
   await expect(canvas.locator('h1.club-name')).toHaveText(original!.title);
   await expect(canvas.locator('a.club-call')).toHaveText(ct('es', 'designer.default.call'));
   await expect(canvas.locator('a.club-instagram')).toHaveText(ct('es', 'designer.default.instagram'));
+  // the devices to preview the page on are named in the person's language
+  await expect(page.locator('select.gjs-devices option')).toHaveText(
+    ['desktop', 'tablet', 'mobileLandscape', 'mobilePortrait'].map((d) => ct('es', `designer.devices.${d}`)),
+  );
 
   // drag the text block onto the page, below the last section
   const block = page.locator('.gjs-block').filter({ hasText: ct('es', 'designer.blockLabels.text') });

@@ -295,10 +295,14 @@ test('the product detail opens the counter\'s add-to-order dialog for the member
   await page.goto(link);
   await expect(page.getByTestId('detail-order-member')).toContainText(pos('detail.forMember', { member: `${m.nombre} ${m.surname}` }));
   await shot(page, 'dispensary-detail-order-es-wide');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('detail-add')).toBeVisible();
+  await shot(page, 'dispensary-detail-order-es-narrow');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('detail-add').click();
   await expect(page.getByTestId('add-unit-price')).toContainText('9,00');
   await page.getByTestId('add-quantity').fill('2');
-  await expect(page.getByTestId('add-price')).toHaveValue('18.00');
+  await expect(page.getByTestId('add-price')).toHaveValue('18,00');
   await shot(page, 'dispensary-detail-add-dialog-es-wide');
   await page.getByTestId('add-confirm').click();
   await expect(toast(page, pos('detail.added', { member: `${m.nombre} ${m.surname}`, quantity: '2', unit: 'g' }))).toBeVisible();

@@ -151,7 +151,12 @@ test('add a member through the three steps: validation, webcam photo, steps, sig
   await page.getByTestId('f-street').fill('Carrer de Verdi 21, 2º 1ª');
   await page.getByTestId('f-city').fill('Barcelona');
   await page.getByTestId('f-postal').fill('08012');
-  await page.getByTestId('f-country').fill('España');
+  // the country offers the spec's list (another is typed as it is written)
+  await page.getByTestId('f-country').click();
+  const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(offered).toHaveText(['España', 'Italia', 'Francia', 'Estados Unidos', 'Chile', 'Costa Rica']);
+  await offered.filter({ hasText: 'España' }).click();
+  await expect(page.getByTestId('f-country')).toHaveValue('España');
 
   // Photo with the webcam (Chromium's fake camera).
   await page.getByTestId('photo-take').click();

@@ -114,7 +114,7 @@ test('a day at the counter: key fob, weight by price, scanned code, discount, ca
   await page.getByTestId(`product-${world.lemon}`).click();
   await expect(page.getByRole('dialog', { name: /Lemon Counter/ })).toBeVisible();
   await page.getByTestId('add-price').fill('16');
-  await expect(page.getByTestId('add-quantity')).toHaveValue('2.000');
+  await expect(page.getByTestId('add-quantity')).toHaveValue('2,000');
   await page.getByTestId('add-confirm').click();
   await expect(page.getByTestId('add-error')).toHaveText(es('add.noMember'));
   await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
@@ -132,7 +132,7 @@ test('a day at the counter: key fob, weight by price, scanned code, discount, ca
   await page.getByTestId('product-search').fill('Lemon Counter');
   await page.getByTestId(`product-${world.lemon}`).click();
   await page.getByTestId('add-price').fill('16');
-  await expect(page.getByTestId('add-quantity')).toHaveValue('2.000');
+  await expect(page.getByTestId('add-quantity')).toHaveValue('2,000');
   await page.getByTestId('add-quantity').fill('dos');
   await page.getByTestId('add-confirm').click();
   await expect(page.getByTestId('add-error')).toHaveText(es('add.notNumeric'));

@@ -4,7 +4,6 @@
  * The router, the side menu and the route guard all read this one list.
  */
 import {
-  AccountBookOutlined,
   ApartmentOutlined,
   AppstoreAddOutlined,
   AppstoreOutlined,
@@ -19,6 +18,7 @@ import {
   DatabaseOutlined,
   DesktopOutlined,
   EuroCircleOutlined,
+  EuroOutlined,
   ExportOutlined,
   FieldTimeOutlined,
   FileDoneOutlined,
@@ -46,7 +46,6 @@ import {
   SwapOutlined,
   TagsOutlined,
   TeamOutlined,
-  TransactionOutlined,
   UserAddOutlined,
   UserSwitchOutlined,
   WalletOutlined,
@@ -178,9 +177,9 @@ export const routes: RouteEntry[] = [
   screen('ordersReport', { page: lazy(() => import('../features/pos/pages/OrdersReportPage')), menu: ['reports', 10, <FileTextOutlined />] }),
   screen('dispensationReport', { page: lazy(() => import('../features/reports/pages/WithdrawalsReportPage')), menu: ['reports', 20, <ExportOutlined />] }),
   screen('efficiencyReport', { page: lazy(() => import('../features/reports/pages/PerformanceReportPage')), menu: ['reports', 30, <RiseOutlined />] }),
-  screen('walletReport', { page: lazy(() => import('../features/reports/pages/WalletReportPage')), menu: ['reports', 40, <AccountBookOutlined />] }),
+  screen('walletReport', { page: lazy(() => import('../features/reports/pages/WalletReportPage')), menu: ['reports', 40, <WalletOutlined />] }),
   screen('accesscontrolreport', { page: lazy(() => import('../features/reports/pages/AccessReportPage')), menu: ['reports', 50, <AuditOutlined />] }),
-  screen('movementsreport', { page: lazy(() => import('../features/cash/pages/MovementsReportPage')), menu: ['reports', 60, <TransactionOutlined />] }),
+  screen('movementsreport', { page: lazy(() => import('../features/cash/pages/MovementsReportPage')), menu: ['reports', 60, <EuroOutlined />] }),
   screen('closingregisterreport', { page: lazy(() => import('../features/cash/pages/ClosingRegisterReportPage')), menu: ['reports', 70, <FileDoneOutlined />] }),
   screen('closingreport', { page: lazy(() => import('../features/cash/pages/ClosingReportPage')), menu: ['reports', 80, <CalendarOutlined />] }),
 

@@ -23,6 +23,9 @@ export const COUNTRIES = [
 ] as const;
 
 export type CountryIso = (typeof COUNTRIES)[number]['iso'];
+
+/** The countries the address offers by name (spec part 1 §9; another is typed freely), as dictionary keys members.countries.<iso>. */
+export const ADDRESS_COUNTRIES = ['ES', 'IT', 'FR', 'US', 'CL', 'CR'] as const;
 export const DEFAULT_DIAL = '34';
 
 /** "+34", " 0034 " or "34" -> "34" (the API wants it without the plus). */

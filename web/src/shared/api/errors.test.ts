@@ -101,6 +101,26 @@ describe('refusalText', () => {
     expect(refusalText(new ApiError(400, 'Cero', 'stock.zero'), i18n.t, i18n, 'shop')).toBe('Not zero');
   });
 
+  it("writes the server's numbers before a unit in the reader's notation, and leaves codes and names as sent", async () => {
+    const n = i18next.createInstance();
+    n.init({
+      lng: 'es',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      resources: {
+        es: { translation: { inv: { errors: { left: 'Quedan {{left}} g en {{location}}', min: 'Pedido mínimo de {{amount}} €', code: 'El código {{code}} ya es de {{product}}' } } } },
+        en: { translation: { inv: { errors: { left: '{{left}} g left in {{location}}', min: 'Orders of at least €{{amount}}', code: 'Code {{code}} belongs to {{product}}' } } } },
+      },
+    });
+    const err = (code: string, params: Record<string, string>) => ApiError.from(400, { message: 'x', code, params });
+    expect(refusalText(err('left', { left: '1234.5', location: 'barra' }), n.t, n, 'inv')).toBe('Quedan 1234,5 g en barra');
+    expect(refusalText(err('min', { amount: '5' }), n.t, n, 'inv')).toBe('Pedido mínimo de 5,00 €');
+    expect(refusalText(err('code', { code: '8400000000017', product: '420.5' }), n.t, n, 'inv')).toBe('El código 8400000000017 ya es de 420.5');
+    await n.changeLanguage('en');
+    expect(refusalText(err('left', { left: '1234.5', location: 'bar' }), n.t, n, 'inv')).toBe('1,234.5 g left in bar');
+    expect(refusalText(err('min', { amount: '5' }), n.t, n, 'inv')).toBe('Orders of at least €5.00');
+  });
+
   it("falls back on the server's message when a value is missing, and keeps it for Spanish readers when asked", async () => {
     await i18n.changeLanguage('en');
     expect(refusalText(negative(), i18n.t, i18n, 'shop')).toBe('El stock de Café no puede quedar por debajo de cero');

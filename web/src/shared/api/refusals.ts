@@ -1,4 +1,5 @@
 import type { i18n as I18n, TFunction } from 'i18next';
+import { isLanguage, LOCALE_TAGS } from '../i18n';
 import { errorText, isApiError, type ApiError } from './errors';
 import { shouldReportCentrally } from './query';
 
@@ -16,6 +17,24 @@ export interface RefusalTextOptions {
 }
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)/g;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The server writes numbers as JSON does ("12.5"); a value the translation shows before a unit
+ * ("{{left}} g", "{{amount}} €", "{{percent}}%") is written in the reader's notation ("12,5 g",
+ * "5,00 €"). Other values (a code, a name) are left as sent.
+ */
+function readerNumbers(params: Record<string, unknown>, template: string, lang: string): Record<string, unknown> {
+  const tag = LOCALE_TAGS[isLanguage(lang) ? lang : 'es'].bcp47;
+  const out = { ...params };
+  for (const [k, v] of Object.entries(params)) {
+    const unit = template.match(new RegExp(`\\{\\{\\s*${k}\\s*\\}\\}\\s?(€|%|g\\b)`))?.[1];
+    if (!unit || (typeof v !== 'number' && typeof v !== 'string') || !NUMBER.test(String(v).trim())) continue;
+    const money = unit === '€' ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 3 };
+    out[k] = new Intl.NumberFormat(tag, money).format(Number(v));
+  }
+  return out;
+}
 
 /**
  * The text a person reads for a refusal on a feature's screens: `<prefix>.errors.<code>` in their
@@ -32,7 +51,7 @@ export function refusalText(e: unknown, t: TFunction, i18n: I18n, prefix: string
       const needed = [...template.matchAll(PLACEHOLDER)].map((m) => m[1]);
       if (needed.length === 0) return t(key);
       const params = options.params ? options.params(e) : e.params;
-      if (params && needed.every((k) => params[k] !== undefined && params[k] !== '')) return t(key, params);
+      if (params && needed.every((k) => params[k] !== undefined && params[k] !== '')) return t(key, readerNumbers(params, template, i18n.language));
       if (e.serverMessage) return e.serverMessage;
     }
   }

@@ -56,6 +56,20 @@ export function formatNumber(n: number | null | undefined, maxDecimals = 3): str
   return new Intl.NumberFormat(LOCALE_TAGS[currentLanguage()].bcp47, { maximumFractionDigits: maxDecimals }).format(v);
 }
 
+/**
+ * A number with exactly `decimals` decimals in the user's language and no thousands separator:
+ * the value an editable field shows ("18,00", "2,500"), which the counter's number reading
+ * (commas become dots) reads back.
+ */
+export function formatFixed(n: number | null | undefined, decimals: number): string {
+  const v = typeof n === 'number' && Number.isFinite(n) ? n : 0;
+  return new Intl.NumberFormat(LOCALE_TAGS[currentLanguage()].bcp47, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(v);
+}
+
 /** A coupon's discount as people read it: "10 %" (type 1, percent) or "5,00 €" (type 0, euros). */
 export function formatCouponDiscount(c: { type: number; discount: number }): string {
   return c.type === 1 ? `${formatNumber(c.discount, 2)} %` : formatMoney(c.discount);

@@ -32,6 +32,8 @@ type BlocksPlugin = typeof blocksBasicModule.default;
 const blocksBasic: BlocksPlugin = ((m: { default?: unknown }) => (typeof m.default === 'function' ? m.default : (m.default as { default: unknown }).default))(
   blocksBasicModule as { default?: unknown },
 ) as BlocksPlugin;
+/** GrapesJS's preview devices, by its ids. */
+const DEVICES = ['desktop', 'tablet', 'mobileLandscape', 'mobilePortrait'] as const;
 /** Blocks that load nothing from outside (the video and map blocks embed other sites). */
 const BASIC_BLOCKS = ['column1', 'column2', 'column3', 'column3-7', 'text', 'link', 'image'];
 
@@ -101,7 +103,14 @@ function Designer({ id, club }: { id: number; club: Club }) {
       height: '100%',
       width: 'auto',
       storageManager: false,
-      i18n: { locale: lang, detectLocale: false, localeFallback: 'en', messages: EDITOR_LOCALES },
+      i18n: {
+        locale: lang,
+        detectLocale: false,
+        localeFallback: 'en',
+        messages: EDITOR_LOCALES,
+        // GrapesJS's devices, named in the person's language (most of its dictionaries leave them in English)
+        messagesAdd: { [lang]: { deviceManager: { devices: Object.fromEntries(DEVICES.map((d) => [d, t(`designer.devices.${d}`)])) } } },
+      },
       plugins: [
         noComponentScripts,
         (e) =>

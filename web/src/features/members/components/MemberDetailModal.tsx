@@ -1,9 +1,9 @@
 import {
-  AccountBookOutlined,
   CreditCardOutlined,
   CrownOutlined,
   DeleteOutlined,
   EditOutlined,
+  EuroOutlined,
   FileOutlined,
   FileTextOutlined,
   KeyOutlined,
@@ -17,7 +17,7 @@ import { App, Button, Descriptions, QRCode, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatDate, formatMoney, formatNumber } from '../../../shared/format';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { WalletTopUpModal } from '../../../shared/wallet/WalletTopUpModal';
 import { useCheckInOut, useMember, useRequestNewPassword, useSaveMember, type AccessAction } from '../api';
@@ -215,7 +215,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
                     </Button>
                   )}
                   {can.viewWallet && (
-                    <Button icon={<AccountBookOutlined />} onClick={() => navigate(`/walletReport?ms_id=${m.nid}`)} data-testid="detail-view-wallet">
+                    <Button icon={<EuroOutlined />} onClick={() => navigate(`/walletReport?ms_id=${m.nid}`)} data-testid="detail-view-wallet">
                       {t('members.detail.viewWallet')}
                     </Button>
                   )}
@@ -277,7 +277,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
                 {
                   key: 'forecast',
                   label: t('members.fields.consumForecast'),
-                  children: <span className={styles.num}>{`${m.consum_forecast} ${t('members.common.gramsPerMonth')}`}</span>,
+                  children: <span className={styles.num}>{`${formatNumber(m.consum_forecast)} ${t('members.common.gramsPerMonth')}`}</span>,
                 },
                 ...(can.wallet
                   ? [{ key: 'wallet', label: t('members.fields.wallet'), children: <span className={styles.num}>{formatMoney(m.monedero)}</span> }]

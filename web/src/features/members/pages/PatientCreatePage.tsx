@@ -31,6 +31,7 @@ import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { uploadDocuments, useMember, useMemberCategories, useSaveMember } from '../api';
+import { CountryField } from '../components/CountryField';
 import { DateField } from '../components/DateField';
 import { MemberPicker, type PickedMember } from '../components/MemberPicker';
 import { PhotoField } from '../components/PhotoField';
@@ -416,7 +417,7 @@ export default function PatientCreatePage() {
                       <Input size="large" maxLength={20} inputMode="numeric" autoComplete="off" data-testid="f-postal" />
                     </Form.Item>
                     <Form.Item name={['address', 'country']} label={t('members.fields.country')}>
-                      <Input size="large" maxLength={60} placeholder={t('members.create.countryPlaceholder')} autoComplete="off" data-testid="f-country" />
+                      <CountryField />
                     </Form.Item>
                   </div>
                 </fieldset>

@@ -42,7 +42,7 @@ describe('AddToOrderModal', () => {
     const { onAdd } = open(kush);
     await user.keyboard('2{Enter}');
     expect(screen.getByTestId('add-quantity')).toHaveValue('2');
-    expect(screen.getByTestId('add-price')).toHaveValue('20.00');
+    expect(screen.getByTestId('add-price')).toHaveValue('20,00');
     expect(onAdd).toHaveBeenCalledTimes(1);
     expect(onAdd).toHaveBeenCalledWith(2);
   });
@@ -52,8 +52,16 @@ describe('AddToOrderModal', () => {
     const { onAdd } = open(kush);
     await user.click(screen.getByTestId('add-price'));
     await user.keyboard('15{Enter}');
-    expect(screen.getByTestId('add-quantity')).toHaveValue('1.500');
+    expect(screen.getByTestId('add-quantity')).toHaveValue('1,500');
     expect(onAdd).toHaveBeenCalledWith(1.5);
+  });
+
+  it("shows the stock and the fields' numbers in the user's format", async () => {
+    const user = userEvent.setup();
+    open({ ...kush, stock: 420.5 } as Product);
+    expect(screen.getByTestId('add-unit-price')).toHaveTextContent(/10,00\s€ por gramo · Stock 420,5 g/);
+    await user.keyboard('2,25');
+    expect(screen.getByTestId('add-price')).toHaveValue('22,50');
   });
 
   it('opens a unit product on one unit, selected, so a typed number replaces it', async () => {

@@ -2,7 +2,7 @@ import { UsbOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/format';
+import { formatFixed, formatMoney, formatNumber } from '../../../shared/format';
 import type { Product } from '../api';
 import { checkAdd, priceOf, quantityOf, readNumber, type AddError } from '../model';
 import styles from '../pos.module.css';
@@ -66,7 +66,7 @@ function AddDialog({ product, inCart, hasMember, onAdd, onClose }: Props & { pro
   const weight = product.type === 'peso';
   const unit = product.precio;
   const [quantity, setQuantity] = useState(weight ? '' : '1');
-  const [price, setPrice] = useState(weight ? '' : priceOf(unit, 1).toFixed(2));
+  const [price, setPrice] = useState(weight ? '' : formatFixed(priceOf(unit, 1), 2));
   const [error, setError] = useState<AddError | null>(null);
   const sent = useRef(false);
 
@@ -75,14 +75,14 @@ function AddDialog({ product, inCart, hasMember, onAdd, onClose }: Props & { pro
     setError(null);
     // the other field follows a number; text that is not one leaves it as it was
     const q = readNumber(v);
-    if (q !== null) setPrice(priceOf(unit, q).toFixed(2));
+    if (q !== null) setPrice(formatFixed(priceOf(unit, q), 2));
     else if (v.trim() === '') setPrice('');
   };
   const typePrice = (v: string) => {
     setPrice(v);
     setError(null);
     const p = readNumber(v);
-    if (p !== null) setQuantity(quantityOf(unit, p).toFixed(3));
+    if (p !== null) setQuantity(formatFixed(quantityOf(unit, p), 3));
     else if (v.trim() === '') setQuantity('');
   };
 
@@ -137,7 +137,7 @@ function AddDialog({ product, inCart, hasMember, onAdd, onClose }: Props & { pro
         <p className={styles.muted} data-testid="add-unit-price">
           {weight ? t('pos.add.perGram', { price: formatMoney(unit) }) : t('pos.add.perUnit', { price: formatMoney(unit) })}
           {' · '}
-          {product.unlimited_stock ? t('pos.product.unlimited') : t('pos.product.stock', { stock: product.stock, unit: weight ? 'g' : '' })}
+          {product.unlimited_stock ? t('pos.product.unlimited') : t('pos.product.stock', { stock: formatNumber(product.stock), unit: weight ? 'g' : '' })}
         </p>
         <div className={styles.addFields}>
           {quantityField}

@@ -44,7 +44,7 @@ export default function PerformanceReportPage() {
     },
     { key: 'quantity', title: t('reports.performance.quantity'), width: 120, ...right, render: (_, p) => quantityText(p.quantity, p.type) },
     { key: 'cost', title: t('reports.performance.cost'), width: 120, ...right, render: (_, p) => money(p.cost_total) },
-    { key: 'avg', title: t('reports.performance.average'), width: 120, ...right, render: (_, p) => `${money(p.average_price)}${p.type === 'peso' ? ' /g' : ''}` },
+    { key: 'avg', title: t('reports.performance.average'), width: 120, ...right, render: (_, p) => `${money(p.average_price)}${p.type === 'peso' ? '/g' : ''}` },
     { key: 'discount', title: t('reports.performance.discount'), width: 110, ...right, render: (_, p) => money(p.discount) },
     { key: 'amount', title: t('reports.performance.amount'), width: 130, ...right, render: (_, p) => <strong>{money(p.amount)}</strong> },
     {
