@@ -175,38 +175,5 @@ export const looksLikeCode = (text: string) => /^[0-9A-Za-z-]{4,}$/.test(text) &
 
 // ---------------------------------------------------------------- member lookup at the counter
 
-/** What the member field does with the text typed or swiped into it. */
-export type MemberLookup<M> = { kind: 'one'; member: M } | { kind: 'pick' } | { kind: 'none' };
-
-/**
- * A number, key fob or ID number that names one member selects them; any other text that finds
- * members (a name, a surname, part of one) opens the picker filtered by it; nothing found is none.
- */
-export async function lookupMember<M>(
-  text: string,
-  find: { scan: (q: string) => Promise<M | null>; count: (q: string) => Promise<number> },
-): Promise<MemberLookup<M>> {
-  const q = text.trim();
-  if (!q) return { kind: 'none' };
-  const one = await find.scan(q);
-  if (one) return { kind: 'one', member: one };
-  return (await find.count(q)) > 0 ? { kind: 'pick' } : { kind: 'none' };
-}
-
-/**
- * The name searches a text stands for, in the order they are tried: the whole text as the name,
- * as the surnames, then split between name and surnames ("Lucía Martínez", "Martínez Lucía").
- * The server matches each word against the start of a word of one field.
- */
-export function nameFilters(text: string): { nombre?: string; surname?: string }[] {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
-  const all = words.join(' ');
-  const out: { nombre?: string; surname?: string }[] = [{ nombre: all }, { surname: all }];
-  // a longer text is a name or a surname as typed: its splits would be too many searches
-  for (let k = 1; k < words.length && words.length <= 4; k++) {
-    out.push({ nombre: words.slice(0, k).join(' '), surname: words.slice(k).join(' ') });
-    out.push({ surname: words.slice(0, k).join(' '), nombre: words.slice(k).join(' ') });
-  }
-  return out;
-}
+// The member field's lookup and its name searches are shared with the access control screen.
+export { lookupMember, nameFilters, type MemberLookup } from '../../shared/members/find';
