@@ -78,8 +78,13 @@ test('basic mode: description, a picture and a logo, previewed, published and sh
   const preview = page.getByTestId('club-preview');
   await expect(preview.getByRole('heading', { name: club.title, level: 1 })).toBeVisible();
 
-  // the description is edited as text, and the preview follows it as it is typed
+  // the description is edited as text, and the preview follows it as it is typed; the demo's title
+  // and list open as the text that makes them, not as HTML tags
   const description = page.getByTestId('club-description');
+  await expect(description).toHaveValue(/^# Club Demo Socius\n\nAsociación de personas usuarias/);
+  await expect(description).toHaveValue(/\n- Horario: de lunes a sábado, de 11:00 a 22:00\n- Dirección: /);
+  expect(await description.inputValue()).not.toContain('<');
+  await shot(page, 'club-manager-text-es-wide');
   await description.fill(`${DESCRIPTION}\n\nTraiga su carnet de socio.`);
   await expect(preview.getByText(DESCRIPTION)).toBeVisible();
   await page.getByTestId('images-field').locator('input[type=file]').setInputFiles([

@@ -208,15 +208,15 @@ export async function login(page: Page, username: string, password = PASSWORD) {
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/app\/club/);
+  await expect(page).toHaveURL(/\/app\/today/);
 }
 
-/** Picks a club in the chooser when it is shown. */
+/** Picks a club in the chooser when it is shown; the club's day (where a login lands) then shows. */
 export async function chooseClub(page: Page, nid: number) {
   const chooser = page.getByTestId('club-chooser');
-  await expect(chooser.or(page.getByTestId('club-page')).first()).toBeVisible();
+  await expect(chooser.or(page.getByTestId('today-page')).first()).toBeVisible();
   if (await chooser.isVisible()) await page.getByTestId(`club-card-${nid}`).click();
-  await expect(page.getByTestId('club-page')).toBeVisible();
+  await expect(page.getByTestId('today-page')).toBeVisible();
 }
 
 /** Runs the socius command line against the database of the worker's demo server. */

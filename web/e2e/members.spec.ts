@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { chooseClub, featureText, unzip, login, settle, shot, tr, type Lang, setLanguage, openFromMenu } from './helpers';
+import { chooseClub, featureText, unzip, login, settle, shot, sign, tr, type Lang, setLanguage, openFromMenu } from './helpers';
 
 // The member screens against the real binary and its demo data (club 1 "Club Demo Socius", 42 demo
 // members plus the staff records). The camera is Chromium's fake device.
@@ -125,17 +125,17 @@ test('add a member through the three steps: validation, webcam photo, steps, sig
   // spec §5: name, then surname, then ID number — field message and toast, and the form stays on step 1.
   await page.getByTestId('step-next').click();
   await expect(fieldError(page, 'El nombre es obligatorio')).toBeVisible();
-  await expect(toast(page, "El campo 'nombre' es obligatorio")).toBeVisible();
+  await expect(toast(page, 'El campo «Nombre» es obligatorio')).toBeVisible(); // named by its label, as the form shows it
   await shot(page, 'members-create-validation-es');
   await page.getByTestId('f-nombre').fill(NEW.nombre);
   await page.getByTestId('f-nombre').press('Enter');
   await expect(fieldError(page, 'El apellido es obligatorio')).toBeVisible();
-  await expect(toast(page, "El campo 'apellido' es obligatorio")).toBeVisible();
+  await expect(toast(page, 'El campo «Primer apellido» es obligatorio')).toBeVisible();
   await expect(fieldError(page, 'El nombre es obligatorio')).toHaveCount(0);
   await page.getByTestId('f-surname').fill(NEW.surname);
   await page.getByTestId('step-next').click();
   await expect(fieldError(page, 'El DNI es obligatorio')).toBeVisible();
-  await expect(toast(page, "El campo 'DNI' es obligatorio")).toBeVisible();
+  await expect(toast(page, 'El campo «DNI / NIE» es obligatorio')).toBeVisible();
   await expect(page.getByTestId('step-personal')).toBeVisible();
 
   await page.getByTestId('f-surname2').fill(NEW.surname2);
@@ -250,25 +250,44 @@ test('add a member through the three steps: validation, webcam photo, steps, sig
   expect(new Date(saved.birthdate * 1000).toISOString().slice(0, 10)).toBe('1990-03-15');
 });
 
-test('the server refuses a duplicate ID number, naming the member, on step 1', async ({ page }) => {
+test('a duplicate ID number is found as it is typed, on step 1; errors are the form\'s own; the contract must be signed', async ({ page }) => {
   await asAdmin(page, 'patientcreate');
   await page.getByTestId('f-nombre').fill('Otra');
   await page.getByTestId('f-surname').fill('Persona');
-  await page.getByTestId('f-dni').fill('30000000L');
-  await page.locator('[data-testid=photo-field] input[type=file]').setInputFiles({
-    name: 'foto.svg',
-    mimeType: 'image/svg+xml',
-    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="#c9a4dc"/><circle cx="150" cy="120" r="60" fill="#fff"/><ellipse cx="150" cy="280" rx="110" ry="90" fill="#fff"/></svg>'),
-  });
-  await expect(page.getByTestId('photo-preview')).toHaveAttribute('src', /^data:image\/jpeg/);
-  await page.getByTestId('step-next').click();
-  await page.getByTestId('step-next').click();
-  await page.getByTestId('step-finish').click();
-  await expect(page.getByTestId('step-personal')).toBeVisible();
+  // José García Gómez (nº 8) has it: said under the field as soon as the field is left
+  await page.getByTestId('f-dni').fill('30000000l');
+  await page.getByTestId('f-dni').press('Tab');
   const refusal = 'El DNI 30000000L ya está registrado en el socio nº 8 (José García Gómez)';
-  await expect(page.getByTestId('server-error')).toContainText(refusal);
   await expect(fieldError(page, refusal)).toBeVisible();
+  await expect(page.getByTestId('step-personal')).toBeVisible();
   await shot(page, 'members-create-duplicate-es');
+  // the steps do not go on while it is taken
+  await page.getByTestId('step-next').click();
+  await expect(page.getByTestId('step-personal')).toBeVisible();
+  await expect(fieldError(page, refusal)).toBeVisible();
+  await expect(page.getByTestId('f-dni')).toBeFocused();
+  // typing another number clears it; a free one is not refused (the check answers as it is typed)
+  await page.getByTestId('f-dni').fill('30000000');
+  await expect(fieldError(page, refusal)).toHaveCount(0);
+  await page.getByTestId('f-dni').fill('79999999Q');
+
+  // an e-mail the form cannot take is said by the form, in the user's language (not the browser's)
+  await page.getByTestId('f-email').fill('otra@');
+  await page.getByTestId('step-next').click();
+  await expect(fieldError(page, es('members.validation.emailInvalid'))).toBeVisible();
+  await expect(page.getByTestId('step-personal')).toBeVisible();
+  await page.getByTestId('f-email').fill('');
+
+  // the demo club asks for the contract's signature: Finalizar without one saves nothing
+  await page.getByTestId('step-next').click();
+  await expect(page.getByTestId('step-membership')).toBeVisible();
+  await page.getByTestId('step-next').click();
+  await expect(page.getByTestId('step-contract')).toContainText(es('members.create.signatureRequiredHint'));
+  await page.getByTestId('step-finish').click();
+  await expect(page.getByTestId('signature-required')).toHaveText(es('members.validation.signatureRequired'));
+  await expect(page).toHaveURL(/\/app\/patientcreate$/);
+  await shot(page, 'members-create-signature-required-es');
+  expect((await api(page, `/api/ficha_socio?association=${CLUB}&dni=79999999Q`)).data).toHaveLength(0);
 });
 
 test('find the new member by every field, accent-free names, a key fob reader, and nobody', async ({ page }) => {
@@ -385,9 +404,9 @@ test('check in and out: from the member, from selected rows, and from the menu d
   await expect(page.getByTestId('detail-name')).toBeVisible();
   await expect(page.getByTestId('detail-checkin')).toBeFocused(); // Enter checks the member in
   await page.keyboard.press('Enter');
-  await expect(toast(page, 'Checkin correcto')).toBeVisible();
+  await expect(toast(page, es('members.detail.checkedIn'))).toBeVisible();
   await page.getByTestId('detail-checkout').click();
-  await expect(toast(page, 'Checkout correcto')).toBeVisible();
+  await expect(toast(page, es('members.detail.checkedOut'))).toBeVisible();
   await closeDetail(page);
 
   // Selected rows; nobody selected says so.
@@ -403,18 +422,17 @@ test('check in and out: from the member, from selected rows, and from the menu d
   await expect(page.getByTestId('access-dialog').locator('.ant-select-selection-item')).toHaveCount(2);
   await shot(page, 'members-access-es-wide');
   await page.getByTestId('access-submit').click();
-  await expect(toast(page, 'Checkin correcto')).toBeVisible();
+  await expect(toast(page, es('members.access.checkedIn'))).toBeVisible();
   const picked = await rows.nth(7).getAttribute('data-row-key');
 
-  // The menu entry opens the same dialog over the shell with the selection kept; one action at a time.
-  await page.getByTestId('menu-item-accesscontrol').click();
-  await expect(page).toHaveURL(/\/app\/accesscontrol/);
+  // The selection is kept for the next action; one action at a time.
+  await page.getByTestId('selection-access').click();
   await expect(page.getByTestId('access-dialog').locator('.ant-select-selection-item')).toHaveCount(2);
   await page.getByTestId('access-out').click();
   await expect(page.getByTestId('access-action').locator('.ant-radio-button-wrapper-checked')).toHaveCount(1);
   await page.getByTestId('access-submit').click();
-  await expect(toast(page, 'Checkout correcto')).toBeVisible();
-  await expect(page).not.toHaveURL(/accesscontrol/);
+  await expect(toast(page, es('members.access.checkedOut'))).toBeVisible();
+  await expect(page.getByTestId('access-dialog').locator('.ant-modal-body')).toBeHidden();
 
   const until = Math.floor(Date.now() / 1000) + 5;
   const history = await api(page, `/api/checkin_checkout?association=${CLUB}&start_date=${since}&end_date=${until}`);
@@ -422,6 +440,76 @@ test('check in and out: from the member, from selected rows, and from the menu d
   expect(actions(NEW.dni)).toEqual(['ENTRA', 'SALE']);
   const pickedDni = (await api(page, `/api/ficha_socio?association=${CLUB}&nid=${picked}`)).data[0].dni;
   expect(actions(pickedDni)).toEqual(['ENTRA', 'SALE']);
+});
+
+test('access control by keyboard only: a partial name opens the picker, Enter registers, the field is ready again', async ({ page }) => {
+  const since = Math.floor(Date.now() / 1000) - 3600;
+  await asAdmin(page, 'accesscontrol');
+  const josesEvents = async () => {
+    const until = Math.floor(Date.now() / 1000) + 5;
+    const history = await api(page, `/api/checkin_checkout?association=${CLUB}&start_date=${since}&end_date=${until}`);
+    return history.data.filter((e: any) => e.membercard.dni === '30000000L').map((e: any) => e.action) as string[];
+  };
+  const before = await josesEvents();
+  const field = page.getByTestId('access-member');
+  await expect(field).toBeFocused();
+  await expect(page.getByTestId('access-submit')).toHaveText(es('members.access.registerIn'));
+  await shot(page, 'members-access-page-es-wide');
+
+  // part of a surname: the "Socios activos" picker opens with it instead of taking the first hit
+  await page.keyboard.type('Garc');
+  await page.keyboard.press('Enter');
+  const search = page.getByTestId('members-search');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('Garc');
+  const jose = (await api(page, `/api/ficha_socio?association=${CLUB}&dni=30000000L`)).data[0];
+  const row = page.getByTestId(`members-row-${jose.nid}`);
+  await expect(row).toBeVisible();
+  await shot(page, 'members-access-picker-es-wide');
+  // the arrows reach José, Enter registers him
+  for (let i = 0; i < 5 && (await row.getAttribute('aria-current')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('Enter');
+  const who = `${jose.number} · José García Gómez`;
+  await expect(toast(page, es('members.access.registeredIn', { member: who }))).toBeVisible();
+  await expect(search).toBeHidden();
+  // ready for the next member: the field is empty and has the focus
+  await expect(field).toHaveValue('');
+  await expect(field).toBeFocused();
+  await expect(page.getByTestId('access-recent-item').first()).toContainText('José García Gómez');
+
+  // the exit: back to the action, the arrow chooses it, and the focus returns to the field; an ID
+  // number names one member and registers them at once
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('access-submit')).toHaveText(es('members.access.registerOut'));
+  await expect(field).toBeFocused();
+  await page.keyboard.type('30000000L');
+  await page.keyboard.press('Enter');
+  await expect(toast(page, es('members.access.registeredOut', { member: who }))).toBeVisible();
+  await expect(field).toHaveValue('');
+  await expect(field).toBeFocused();
+  await expect(page.getByTestId('access-recent-item')).toHaveCount(2);
+
+  // nobody found: said so, the text kept to correct
+  await page.keyboard.type('Zzzxq');
+  await page.keyboard.press('Enter');
+  await expect(toast(page, es('members.access.notFound', { text: 'Zzzxq' }))).toBeVisible();
+  await expect(field).toHaveValue('Zzzxq');
+  await expect(field).toBeFocused();
+
+  // José's entry and exit were recorded, and nothing else
+  expect(await josesEvents()).toEqual([...before, 'ENTRA', 'SALE']);
+
+  // on a phone the action and the button fit the screen
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const id of ['access-action', 'access-submit', 'access-member']) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    expect(box.x, id).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+  }
+  await shot(page, 'members-access-page-es-narrow');
+  await page.setViewportSize({ width: 1440, height: 900 });
 });
 
 test('deactivate: the tag, the inactive filter, a refused check-in; activate again', async ({ page }) => {
@@ -563,6 +651,7 @@ test('SMS invitation to a staff member without a phone asks for one', async ({ p
   await page.getByTestId('f-staff').click();
   await page.getByTestId('f-roles').getByText('Recepción').click();
   await page.getByTestId('step-next').click();
+  await sign(page); // the demo club asks for the contract's signature (firma_contrato)
   await page.getByTestId('step-finish').click();
   await expect(page).toHaveURL(/patientmanager/);
   const bruno = (await api(page, `/api/ficha_socio?association=${CLUB}&dni=72345678B`)).data[0];
@@ -664,9 +753,9 @@ test('every member screen in English, wide and narrow', async ({ page }) => {
     await page.keyboard.press('Escape');
 
     await page.goto('/app/accesscontrol');
-    await expect(page.getByTestId('access-dialog')).toContainText(en('members.access.title'));
+    await expect(page.getByTestId('accesscontrol-page')).toContainText(en('members.access.title'));
+    await expect(page.getByTestId('access-submit')).toHaveText(en('members.access.registerIn'));
     await shot(page, `members-access-en-${size}`);
-    await page.keyboard.press('Escape');
 
     await page.goto('/app/membercategories');
     await expect(page.getByTestId('categories-dialog')).toContainText(en('members.categories.title'));

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { chooseClub, LANGS, login, PASSWORD, shot, socius, tr, setLanguage } from './helpers';
+import { expect, test, type Page } from './fixtures';
+import { call, chooseClub, featureText, LANGS, login, PASSWORD, shot, socius, tr, setLanguage, type Lang } from './helpers';
 import { suitePort } from './server';
 
 const DEMO_CLUB = 1;
@@ -29,11 +29,124 @@ test('an Administrador chooses a club and sees Administration', async ({ page })
   const menu = page.getByTestId('side-menu');
   await expect(menu.getByTestId('menu-group-admin')).toBeVisible();
   await expect(menu.getByTestId('menu-group-members')).toBeVisible();
+  await expect(page.getByTestId('today-page')).toContainText('Club Demo Socius');
+  // the club's page is one click away
+  await menu.getByTestId('menu-item-club').click();
+  await expect(page).toHaveURL(/\/app\/club$/);
   await expect(page.getByTestId('club-page')).toContainText('Club Demo Socius');
   await shot(page, 'shell-admin-wide');
   // the choice survives a reload
   await page.reload();
   await expect(page.getByTestId('club-page')).toContainText('Club Demo Socius');
+});
+
+/** A signature as the pad would send it: a PNG drawn on a canvas. */
+const signature = (page: Page) =>
+  page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 300;
+    c.height = 120;
+    const g = c.getContext('2d')!;
+    g.lineWidth = 3;
+    g.beginPath();
+    g.moveTo(20, 90);
+    g.bezierCurveTo(80, 10, 160, 110, 280, 30);
+    g.stroke();
+    return c.toDataURL('image/png');
+  });
+
+const today = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('club', lang, `today.${key}`, vars);
+const FIGURES = ['sales', 'grams', 'in_club', 'open_orders', 'cash_box', 'low_stock', 'fees_ending'];
+
+test("after login staff land on the club's day: every figure for the Administrador, Recepción's own only, each a link", async ({ page, browser }) => {
+  await login(page, 'admin');
+  await chooseClub(page, DEMO_CLUB);
+  const before = await call(page, 'GET', `/api/today?association=${DEMO_CLUB}`);
+  // The club's day: 2 g of a product with 3 g in stock sold for cash (20 €), the buyer checked in,
+  // 1 g more in an open order, the stock alert at 5 g, and the buyer's fee ending in three days.
+  const stamp = Date.now() % 100000;
+  const title = `Haze Hoy ${stamp}`;
+  const category = (await call(page, 'GET', `/api/association_category/?association=${DEMO_CLUB}&type=dispensary`))[0].nid;
+  const p = await call(page, 'POST', '/api/dispensario', {
+    asocid: DEMO_CLUB, title, dominance: 'sativa', category, price: 10, cost: 2, type: 'peso', status: true, discount: false, code: `HOY${stamp}`,
+  });
+  await call(page, 'POST', '/api/product_stock', { asocid: DEMO_CLUB, products: [{ pid: p.pid, stock: 3, stock_type: 'manual', note: 'alta' }] });
+  const m = await call(page, 'POST', '/api/ficha_socio', {
+    association: DEMO_CLUB, nombre: 'Olga', surname: 'Hoy', dni: `6${String(stamp).padStart(7, '0')}H`,
+    end_date: Math.floor(Date.now() / 1000) + 3 * 86400,
+  });
+  const o = await call(page, 'POST', '/api/order', { asocid: DEMO_CLUB, membership_id: m.nid, products: [{ pid: p.pid, quantity: 2 }] });
+  await call(page, 'POST', '/api/order/pay', { asocid: DEMO_CLUB, oid: o.order.oid, type: 'cash', signature: await signature(page) });
+  await call(page, 'POST', '/api/order', { asocid: DEMO_CLUB, membership_id: m.nid, products: [{ pid: p.pid, quantity: 1 }] });
+  await call(page, 'POST', `/api/checkin_checkout/${m.nid}`, { association: DEMO_CLUB, action: 'ENTRA', datetime: 0 });
+  // the stock alert level is set on the stock manager
+  await page.goto('/app/stockmanager');
+  await page.getByTestId('stock-alert-open').click();
+  const alert = page.getByTestId('alert-dialog');
+  await expect(alert.getByTestId('setting-current')).toContainText(featureText('stock', 'es', 'stock.settings.notSet'));
+  await alert.getByTestId('setting-value').fill('5');
+  await alert.getByTestId('setting-save').click();
+  await expect(alert).toBeHidden();
+
+  await page.goto('/app/today');
+  const tile = (key: string) => page.getByTestId(`today-${key}`);
+  const value = (key: string) => page.getByTestId(`today-${key}-value`);
+  for (const key of FIGURES) await expect(tile(key)).toBeVisible();
+  await expect(value('sales')).toHaveText('20,00 €');
+  await expect(tile('sales')).toContainText(today('es', 'salesNote', { n: before.sales.orders + 1 }));
+  await expect(value('grams')).toHaveText('2 g');
+  await expect(value('in_club')).toHaveText(String(before.in_club + 1));
+  await expect(value('open_orders')).toHaveText(String(before.open_orders + 1));
+  await expect(value('cash_box')).toHaveText('20,00 €');
+  await expect(value('low_stock')).toHaveText('1');
+  await expect(page.getByTestId('today-low-products')).toContainText(title);
+  await expect(page.getByTestId('today-low-products')).toContainText('1 g');
+  await expect(value('fees_ending')).toHaveText(String(before.fees_ending.count + 1));
+  await shot(page, 'today-admin-es-wide');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(value('sales')).toBeInViewport();
+  await shot(page, 'today-admin-es-narrow');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await setLanguage(page, 'en');
+  await expect(page.getByTestId('today-title')).toHaveText(today('en', 'title'));
+  await expect(value('sales')).toHaveText('€20.00');
+  await expect(tile('cash_box')).toContainText(today('en', 'cashBox'));
+  await shot(page, 'today-admin-en-wide');
+  await setLanguage(page, 'es');
+
+  // each figure opens its screen; the menu's first entry comes back
+  await tile('cash_box').click();
+  await expect(page).toHaveURL(/\/app\/movementsreport$/);
+  await page.getByTestId('side-menu').getByTestId('menu-item-today').click();
+  await expect(page).toHaveURL(/\/app\/today$/);
+  await tile('in_club').click();
+  await expect(page).toHaveURL(/\/app\/accesscontrol$/);
+
+  // Recepción: members in the club and fees ending; no sales, grams, orders, stock, nor the till
+  const other = await (await browser.newContext()).newPage();
+  await login(other, 'recepcion');
+  await chooseClub(other, DEMO_CLUB);
+  await expect(other.getByTestId('today-in_club-value')).toHaveText(String(before.in_club + 1));
+  await expect(other.getByTestId('today-fees_ending')).toBeVisible();
+  for (const key of ['sales', 'grams', 'open_orders', 'cash_box', 'low_stock']) await expect(other.getByTestId(`today-${key}`)).toHaveCount(0);
+  const mine = await call(other, 'GET', `/api/today?association=${DEMO_CLUB}`);
+  expect(Object.keys(mine).filter((k) => FIGURES.includes(k)).sort()).toEqual(['fees_ending', 'in_club']);
+  await other.setViewportSize({ width: 390, height: 844 });
+  await shot(other, 'today-recepcion-es-narrow');
+  await other.close();
+
+  // leave the demo as the other tests found it
+  await call(page, 'DELETE', `/api/order/delete?asocid=${DEMO_CLUB}&oid=${(await call(page, 'GET', `/api/order/?asocid=${DEMO_CLUB}&status=cart&membership_id=${m.nid}`)).data[0].oid}`);
+  await call(page, 'POST', '/api/dispensario/delete', { asocid: DEMO_CLUB, productsArray: [p.pid] });
+});
+
+test('a deep link opened without a session comes back after the login', async ({ page }) => {
+  await page.goto('/app/patientmanager?propdni=30000000L');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.getByTestId('login-username').fill('recepcion');
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/app\/patientmanager\?propdni=30000000L$/);
 });
 
 test('a Budtender does not see Administration and is refused its screens', async ({ page }) => {
@@ -190,6 +303,11 @@ test('an expired session shows the dialog and goes to login', async ({ page, con
   await shot(page, 'session-expired');
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByTestId('login-form')).toBeVisible();
+  // logging in again goes back to the screen the session ended on
+  await page.getByTestId('login-username').fill('recepcion');
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/app\/novelties$/);
 });
 
 test('the update bar offers a reload when the server is newer', async ({ page }) => {

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { classifyError, errorText, setApiErrorHandler } from '../shared/api';
 import { endSession, setCurrentClubId } from '../shared/session/store';
 import { useAlert } from './dialogs';
 
 /**
  * The central error dialogs of spec §8. Registers itself as the API error handler while mounted.
- * - 403 "Access denied for user anonymous": session expired; OK clears the local session -> login.
+ * - 403 "Access denied for user anonymous": session expired; OK clears the local session -> login, which
+ *   comes back to the same screen.
  * - 403 "Access denied for user NAME": permissions required.
  * - 400 club.no_member_record: the message, then back to the root without a current club.
  * - anything else: "Ha habido un problemilla" with the (translated) server message.
@@ -16,6 +17,10 @@ import { useAlert } from './dialogs';
 export function ErrorDialogs() {
   const alert = useAlert();
   const navigate = useNavigate();
+  const location = useLocation();
+  // where the session ended: the login comes back here
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}`;
   const queryClient = useQueryClient();
   const { t, i18n } = useTranslation();
   const open = useRef(new Set<string>());
@@ -40,7 +45,7 @@ export function ErrorDialogs() {
               done();
               endSession();
               queryClient.clear();
-              navigate('/', { replace: true });
+              navigate('/', { replace: true, state: { from: here.current } });
             },
           }),
         );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { afterLogin } from '../shared/session/afterLogin';
 import { useSession } from '../shared/session/store';
 import { CenteredSpin } from '../shared/ui/CenteredSpin';
 import { RootLayout } from './RootLayout';
@@ -19,10 +20,14 @@ function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpin fullPage />}>{children}</Suspense>;
 }
 
-/** "/": the login page when logged out, the club page when logged in. */
+/**
+ * "/": the login page when logged out; logged in, the club's day, or the deep link that led to
+ * the login (the login's own success lands here too, as the session appears).
+ */
 function HomeRoute() {
   const session = useSession();
-  if (session) return <Navigate to="/club" replace />;
+  const location = useLocation();
+  if (session) return <Navigate to={afterLogin(location.state)} replace />;
   return (
     <Loading>
       <LoginPage />
@@ -30,9 +35,11 @@ function HomeRoute() {
   );
 }
 
+/** Behind the login: without a session, the login page, which comes back here (a deep link) after it. */
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (!session) return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (!session) return <Navigate to="/" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
   return <>{children}</>;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import es from '../locales/es.json';
 import { canAccess, gates } from '../shared/access/gates';
 import { buildMenu } from './menuModel';
-import { findRoute, menuGroups, routes } from './routes';
+import { CLUB_ROUTE, findRoute, HOME_ROUTE, menuGroups, routes } from './routes';
 
 const flat = (obj: object, prefix = ''): Record<string, unknown> =>
   Object.entries(obj).reduce<Record<string, unknown>>((acc, [k, v]) => {
@@ -21,10 +21,10 @@ const SCREENS = [
   'closingregisterreport', 'closingreport', 'closeregisterhistory', 'ordersReport', 'dispensationReport',
   'efficiencyReport', 'walletReport', 'accesscontrolreport', 'novelties', 'club', 'clubmanager', 'htmleditor', 'news',
   'newscreate', 'events', 'eventcreate', 'consults', 'tvshows', 'tvshow1', 'tvshow2', 'tvshow3', 'tvshowsettings',
-  'userprofile', 'descarga',
+  'userprofile', 'descarga', 'today', 'accesscontrol',
 ];
 const DIALOGS = [
-  'accesscontrol', 'walletamounts', 'feetypes', 'membercategories', 'productcategories', 'cashamounts',
+  'walletamounts', 'feetypes', 'membercategories', 'productcategories', 'cashamounts',
   'weightdiscrepancy', 'paymentmethods', 'consumptionforecast', 'closeregister', 'cashmovement',
 ];
 
@@ -45,6 +45,15 @@ describe('route registry', () => {
     routes.forEach((r) => expect(esKeys[`routes.${r.name}`], r.name).toBeTruthy());
     routes.filter((r) => r.menu).forEach((r) => expect(esKeys[r.menu!.labelKey], r.name).toBeTruthy());
     menuGroups.forEach((g) => expect(esKeys[g.labelKey], g.key).toBeTruthy());
+  });
+
+  it('lands on the club\'s day, open to every staff member, with the club page still a route of its own', () => {
+    expect(HOME_ROUTE).toBe('today');
+    expect(findRoute(HOME_ROUTE)?.gate).toBe('today');
+    expect(gates.screens.today).toEqual({ flags: [], roles: [] });
+    expect(findRoute(CLUB_ROUTE)?.kind).toBe('screen');
+    expect(esKeys['menu.today']).toBeTruthy();
+    expect(esKeys['menu.home']).toBeTruthy();
   });
 
   it('keeps the spec menu placement', () => {

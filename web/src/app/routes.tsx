@@ -94,6 +94,7 @@ export const menuGroups: MenuGroup[] = [
 ];
 
 const ClubPage = lazy(() => import('../features/club/ClubPage'));
+const TodayPage = lazy(() => import('../features/club/TodayPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const NoveltiesPage = lazy(() => import('../features/novelties/NoveltiesPage'));
 /** Honest "being prepared" page for every screen not built yet. */
@@ -126,7 +127,8 @@ function entry(kind: RouteEntry['kind'], name: string, o: EntryOptions): RouteEn
 }
 
 export const routes: RouteEntry[] = [
-  // Club, profile, novelties (reachable by every staff member of the club)
+  // Today (the landing screen), club, profile, novelties (reachable by every staff member of the club)
+  screen('today', { page: TodayPage }),
   screen('club', { page: ClubPage }),
   screen('userprofile', { page: ProfilePage }),
   screen('novelties', { page: NoveltiesPage }),
@@ -139,7 +141,7 @@ export const routes: RouteEntry[] = [
   screen('uservalidation', { page: lazy(() => import('../features/memberTools/pages/UserValidationPage')), menu: ['members', 40, <QrcodeOutlined />] }),
   screen('dniread', { page: lazy(() => import('../features/memberTools/pages/DniReadPage')), menu: ['members', 50, <ScanOutlined />] }),
   screen('usersmanager', { page: lazy(() => import('../features/memberTools/pages/UsersManagerPage')), menu: ['members', 60, <UserSwitchOutlined />] }),
-  dialog('accesscontrol', { page: lazy(() => import('../features/members/pages/AccessControlPage')), menu: ['members', 70, <LoginOutlined />] }),
+  screen('accesscontrol', { page: lazy(() => import('../features/members/pages/AccessControlPage')), menu: ['members', 70, <LoginOutlined />] }),
 
   // Point of sale
   screen('pos', { page: lazy(() => import('../features/pos/pages/PosPage')), menu: ['pos', 10, <ShopOutlined />] }),
@@ -203,8 +205,11 @@ export const routes: RouteEntry[] = [
 /** Old paths that lead to a route of the registry. */
 export const redirects: { from: string; to: string }[] = [{ from: 'carta', to: 'tvshows' }];
 
-/** The route the app opens after login and whenever access is refused ("the root"). */
-export const HOME_ROUTE = 'club';
+/** The route the app opens after login and whenever access is refused ("the root"): the club's day. */
+export const HOME_ROUTE = 'today';
+
+/** The club's page, one click away from the root in the menu. */
+export const CLUB_ROUTE = 'club';
 
 export function findRoute(name: string): RouteEntry | undefined {
   return routes.find((r) => r.name === name);

@@ -1,11 +1,11 @@
-import { HomeOutlined } from '@ant-design/icons';
+import { DashboardOutlined, HomeOutlined } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { gates, type ClubAccess } from '../../shared/access/gates';
 import { buildMenu } from '../menuModel';
-import { HOME_ROUTE, menuGroups, routes } from '../routes';
+import { CLUB_ROUTE, HOME_ROUTE, menuGroups, routes } from '../routes';
 import styles from './shell.module.css';
 
 interface Props {
@@ -13,7 +13,7 @@ interface Props {
   onNavigate?: () => void;
 }
 
-/** The dark side menu: the club page, then "Gestión Club" with the groups the club and user may see. */
+/** The dark side menu: today and the club page, then "Gestión Club" with the groups the club and user may see. */
 export function SideMenu({ club, onNavigate }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -33,8 +33,13 @@ export function SideMenu({ club, onNavigate }: Props) {
   const items: MenuProps['items'] = [
     {
       key: HOME_ROUTE,
+      icon: <DashboardOutlined />,
+      label: <span data-testid={`menu-item-${HOME_ROUTE}`}>{t('menu.today')}</span>,
+    },
+    {
+      key: CLUB_ROUTE,
       icon: <HomeOutlined />,
-      label: <span data-testid={`menu-item-${HOME_ROUTE}`}>{t('menu.home')}</span>,
+      label: <span data-testid={`menu-item-${CLUB_ROUTE}`}>{t('menu.home')}</span>,
     },
   ];
   if (model.length > 0) {

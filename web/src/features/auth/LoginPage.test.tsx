@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/Providers';
 import { setCsrfToken } from '../../shared/api';
 import '../../shared/i18n';
+import { afterLogin } from '../../shared/session/afterLogin';
 import LoginPage from './LoginPage';
 
 type Handler = (req: Request) => Response | Promise<Response>;
@@ -40,14 +41,15 @@ function mockServer(login: Handler, token = () => 'tok-1') {
   return fetchMock;
 }
 
-function renderLogin() {
+function renderLogin(from?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <Providers queryClient={client}>
-      <MemoryRouter initialEntries={['/']}>
+      <MemoryRouter initialEntries={[from === undefined ? '/' : { pathname: '/', state: { from } }]}>
         <Routes>
           <Route path="/" element={<LoginPage />} />
-          <Route path="/club" element={<div>club route</div>} />
+          <Route path="/today" element={<div>today route</div>} />
+          <Route path="/pos" element={<div>pos route</div>} />
         </Routes>
       </MemoryRouter>
     </Providers>,
@@ -92,7 +94,7 @@ describe('LoginPage', () => {
     await submit();
     const alert = await screen.findByTestId('login-error');
     expect(alert).toHaveTextContent('Usuario o contraseña no reconocidos por el servidor');
-    expect(screen.queryByText('club route')).not.toBeInTheDocument();
+    expect(screen.queryByText('today route')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('socius.session')).toBeNull();
   });
 
@@ -110,7 +112,7 @@ describe('LoginPage', () => {
     mockServer(() => json(200, LOGIN_OK));
     renderLogin();
     await submit('  ana ', 'secret-pass');
-    expect(await screen.findByText('club route')).toBeInTheDocument();
+    expect(await screen.findByText('today route')).toBeInTheDocument();
 
     const login = requests.find((r) => r.url.endsWith('/api/user/login'))!;
     expect(login.method).toBe('POST');
@@ -121,6 +123,23 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem('socius.club')).toBeNull();
     expect(window.localStorage.getItem('socius.patients')).toBeNull();
     expect(window.localStorage.getItem('socius.lang')).toBe('es');
+  });
+
+  it('goes back to the deep link that led to the login', async () => {
+    mockServer(() => json(200, LOGIN_OK));
+    renderLogin('/pos');
+    await submit();
+    expect(await screen.findByText('pos route')).toBeInTheDocument();
+    expect(screen.queryByText('today route')).not.toBeInTheDocument();
+  });
+
+  it('follows only addresses of this app after a login', () => {
+    expect(afterLogin({ from: '/patientmanager?nid=4' })).toBe('/patientmanager?nid=4');
+    for (const bad of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '', '/', 7, null]) {
+      expect(afterLogin({ from: bad })).toBe('/today');
+    }
+    expect(afterLogin(null)).toBe('/today');
+    expect(afterLogin(undefined)).toBe('/today');
   });
 
   it('refetches a stale CSRF token once and retries (401 auth.csrf)', async () => {
@@ -136,7 +155,7 @@ describe('LoginPage', () => {
     );
     renderLogin();
     await submit();
-    expect(await screen.findByText('club route')).toBeInTheDocument();
+    expect(await screen.findByText('today route')).toBeInTheDocument();
     expect(attempts).toBe(2);
     expect(tokens).toBe(2);
   });

@@ -6,8 +6,9 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../shared/api';
+import { afterLogin } from '../../shared/session/afterLogin';
 import { InlineError } from '../../shared/ui/InlineError';
 import { useLogin } from './api';
 import styles from './auth.module.css';
@@ -17,12 +18,13 @@ import { AuthLayout } from './AuthLayout';
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog'));
 
 /**
- * Route "/" when logged out. On success the club page opens.
+ * Route "/" when logged out. On success the club's day opens (or the deep link that led here).
  * A plain form with antd inputs (no antd Form): the login route has a 250 KB JavaScript budget.
  */
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -46,7 +48,7 @@ export default function LoginPage() {
     login.mutate(
       { username: username.trim(), password },
       {
-        onSuccess: () => navigate('/club', { replace: true }),
+        onSuccess: () => navigate(afterLogin(location.state), { replace: true }),
         onError: (err) => setError(errorText(err, t, (k) => i18n.exists(k))),
       },
     );

@@ -9,22 +9,26 @@ import { ClubPageContent } from './ClubPageContent';
 
 /** Route "club": the chooser when the user staffs several clubs and none is current, else the club page. */
 export default function ClubPage() {
-  const { t } = useTranslation();
   const { clubs, currentId, isPending } = useClubSelection();
 
   if (isPending) return <CenteredSpin />;
-  if (clubs.length === 0) {
-    return (
-      <Card className={styles.card}>
-        <Result icon={<TeamOutlined />} title={t('club.noClubs')} subTitle={t('club.noClubsHelp')} />
-      </Card>
-    );
-  }
+  if (clubs.length === 0) return <NoClubs />;
   if (currentId === null) return <ClubChooser clubs={clubs} />;
   return <ClubView id={currentId} />;
 }
 
-function ClubChooser({ clubs }: { clubs: ClubSummary[] }) {
+/** A user who staffs no club. */
+export function NoClubs() {
+  const { t } = useTranslation();
+  return (
+    <Card className={styles.card}>
+      <Result icon={<TeamOutlined />} title={t('club.noClubs')} subTitle={t('club.noClubsHelp')} />
+    </Card>
+  );
+}
+
+/** The clubs the user staffs, one card each: choosing one makes it the current club. */
+export function ClubChooser({ clubs }: { clubs: ClubSummary[] }) {
   const { t } = useTranslation();
   return (
     <section className={styles.chooser} data-testid="club-chooser">

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
+import type { components } from '../../shared/api/schema';
 import { sessionKeys } from '../../shared/session';
 
 type ClubUpdate = {
@@ -17,5 +18,24 @@ export function useUpdateClub(id: number) {
   return useMutation({
     mutationFn: (body: ClubUpdate) => unwrap(api.PUT('/api/association/{id}', { params: { path: { id } }, body })),
     onSuccess: (club) => qc.setQueryData(sessionKeys.club(id), club),
+  });
+}
+
+export type Today = components['schemas']['Today'];
+
+/** Query key of the today screen's figures for a club. */
+export const todayKey = (club: number) => ['today', club] as const;
+
+/**
+ * GET /api/today — the club's day so far, only the figures the user's roles may see. Read again
+ * every minute while the screen is open, and whenever the window comes back into view.
+ */
+export function useToday(club: number | null) {
+  return useQuery({
+    queryKey: todayKey(club ?? 0),
+    queryFn: () => unwrap(api.GET('/api/today', { params: { query: { association: club! } } })),
+    enabled: club !== null,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
   });
 }

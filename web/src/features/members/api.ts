@@ -190,3 +190,15 @@ export function useDeleteCategory(club: number | null) {
     onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: memberKeys.club(club) }),
   });
 }
+
+export type DniCheck = { taken: boolean; dni?: string; number?: number; name?: string };
+
+/**
+ * GET /api/ficha_socio/dni_check — whether another member of the club has this ID number (the
+ * member being edited keeps their own), as the save would answer: the form asks while it is typed.
+ */
+export function checkDni(club: number, dni: string, nid?: number | null): Promise<DniCheck> {
+  return unwrap(
+    api.GET('/api/ficha_socio/dni_check', { params: { query: { association: club, dni, ...(nid ? { nid } : {}) } } }),
+  );
+}

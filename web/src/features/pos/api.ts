@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
-import { memberQuery, readAllPages } from './model';
+import { readAllPages } from './model';
 
 export type OrderLine = components['schemas']['Line'];
 /** An order as the server sends it: its lines and coupons are always lists. */
@@ -22,7 +22,7 @@ export interface SaveLine {
 
 /** Spec part 1 §9 and part 2 §9. */
 export const PRODUCTS_PAGE = 24;
-export const MEMBERS_PAGE = 5;
+export { MEMBERS_PAGE } from '../../shared/members/find';
 export const OPEN_ORDERS_PAGE = 24;
 export const HISTORY_PAGE = 20;
 
@@ -166,30 +166,8 @@ export function useConsumption(club: number | null, nid: number | null) {
   });
 }
 
-/**
- * Members for the "Socios activos" modal and the counter's member field: active only, 5 a page.
- * Digits are a member number, text with a digit a key fob, other text a person: each word starts
- * the name or a surname ("Lucía Martínez", "martinez lucia"), in one search.
- */
-export async function findMembers(club: number, text: string, page: number) {
-  const reply = await unwrap(
-    api.GET('/api/ficha_socio', { params: { query: { association: club, status: '1', limit: MEMBERS_PAGE, page, ...memberQuery(text) } } }),
-  );
-  return { data: reply.data ?? [], total: reply.total_fichas ?? 0 };
-}
-
-/** A key fob, QR (ID number) or member number scanned at the counter. */
-export async function memberByScan(club: number, code: string): Promise<Member | null> {
-  const q = code.trim();
-  if (!q) return null;
-  const asks: Record<string, string | number>[] = [{ keychain: q }, { dni: q }];
-  if (/^\d+$/.test(q)) asks.push({ number: Number(q) });
-  for (const a of asks) {
-    const reply = await unwrap(api.GET('/api/ficha_socio', { params: { query: { association: club, status: '1', limit: 2, ...a } } }));
-    if ((reply.data ?? []).length === 1) return reply.data![0];
-  }
-  return null;
-}
+// The "Socios activos" lookups are shared with the access control screen (src/shared/members).
+export { findMembers, memberByScan } from '../../shared/members/find';
 
 /** GET /api/fee/ — the club's fee types. */
 export function useFees(club: number | null) {

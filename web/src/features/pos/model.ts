@@ -189,35 +189,8 @@ export const looksLikeCode = (text: string) => /^[0-9A-Za-z-]{4,}$/.test(text) &
 
 // ---------------------------------------------------------------- member lookup at the counter
 
-/** What the member field does with the text typed or swiped into it. */
-export type MemberLookup<M> = { kind: 'one'; member: M } | { kind: 'pick' } | { kind: 'none' };
-
-/**
- * A number, key fob or ID number that names one member selects them; any other text that finds
- * members (a name, a surname, part of one) opens the picker filtered by it; nothing found is none.
- */
-export async function lookupMember<M>(
-  text: string,
-  find: { scan: (q: string) => Promise<M | null>; count: (q: string) => Promise<number> },
-): Promise<MemberLookup<M>> {
-  const q = text.trim();
-  if (!q) return { kind: 'none' };
-  const one = await find.scan(q);
-  if (one) return { kind: 'one', member: one };
-  return (await find.count(q)) > 0 ? { kind: 'pick' } : { kind: 'none' };
-}
-
-/**
- * What the counter's member box asks of the member search: digits are a member number, text with
- * a digit a key fob, other text a person (each word starts the name or a surname, on the server).
- */
-export function memberQuery(text: string): { number: number } | { keychain: string } | { name: string } | Record<string, never> {
-  const q = text.trim().replace(/\s+/g, ' ');
-  if (!q) return {};
-  if (/^\d+$/.test(q)) return { number: Number(q) };
-  if (/\d/.test(q)) return { keychain: q };
-  return { name: q };
-}
+// The member field's lookup and its search are shared with the access control screen.
+export { lookupMember, memberQuery, type MemberLookup } from '../../shared/members/find';
 
 // ---------------------------------------------------------------- paying
 

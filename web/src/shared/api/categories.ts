@@ -11,7 +11,8 @@ export type ClubCategoryType =
   | 'consumptionforecast'
   | 'consumption_check'
   | 'payment_methods'
-  | 'wallet';
+  | 'wallet'
+  | 'stock_alert';
 
 export const clubCategoryKeys = {
   all: (club: number) => ['clubCategories', club] as const,

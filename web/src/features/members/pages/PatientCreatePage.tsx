@@ -29,8 +29,10 @@ import { isApiError, reportApiError, useClubSetting } from '../../../shared/api'
 import { dayjs } from '../../../shared/format/dayjs';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { InlineError } from '../../../shared/ui/InlineError';
+import { useDebounced } from '../../../shared/ui/useDebounced';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
-import { uploadDocuments, useMember, useMemberCategories, useSaveMember } from '../api';
+import { checkDni, uploadDocuments, useMember, useMemberCategories, useSaveMember } from '../api';
 import { CountryField } from '../components/CountryField';
 import { DateField } from '../components/DateField';
 import { MemberPicker, type PickedMember } from '../components/MemberPicker';
@@ -68,6 +70,9 @@ type FieldData<V> = Parameters<FormInstance<V>['setFields']>[0][number];
 
 const DATE_FORMAT = 'DD/MM/YYYY';
 
+/** An ID number as the server keeps it: upper case, without spaces, dashes or dots. */
+const normDni = (s: string | undefined) => (s ?? '').toUpperCase().replace(/[\s.\-\u200B-\u200D\uFEFF]/g, '');
+
 /**
  * Route "patientcreate": add a member, or edit one (?nid=), in three steps: personal data,
  * membership, contract and signature. Step 3 is reached only through the steps. Validation of
@@ -96,6 +101,37 @@ export default function PatientCreatePage() {
   const member: Member | null | undefined = nid ? existing.data : undefined;
   const isEdit = nid !== null;
   const isStaff = Form.useWatch('is_staff', form);
+  const signatureRequired = Boolean(access.club?.functionalities?.firma_contrato);
+  const [signatureMissing, setSignatureMissing] = useState(false);
+
+  // A duplicate ID number is found as it is typed (and when the field is left), not at the end:
+  // the server answers for this club what the save would. `dniChecked` is the last answer.
+  const [dniChecked, setDniChecked] = useState<{ dni: string; taken: string | null } | null>(null);
+  const dniSeq = useRef(0);
+  const dniField = normDni(Form.useWatch('dni', form) as string | undefined);
+  const dniTyped = useDebounced(dniField, 500);
+  const checkDniNow = async (dni: string): Promise<string | null> => {
+    if (club === null || dni === '') return null;
+    if (dniChecked?.dni === dni) return dniChecked.taken;
+    const seq = ++dniSeq.current;
+    try {
+      const r = await checkDni(club, dni, nid);
+      const taken = r.taken ? t('members.errors.member.dni_taken', { dni: r.dni ?? dni, number: r.number, name: r.name }) : null;
+      if (seq === dniSeq.current) setDniChecked({ dni, taken });
+      return taken;
+    } catch {
+      return null; // the save checks again
+    }
+  };
+  useEffect(() => {
+    if (step === 0 && dniTyped.length >= 5) void checkDniNow(dniTyped);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dniTyped, step, club]);
+  // a taken number shows under the field while the field holds it (editing the field clears it)
+  useEffect(() => {
+    if (step !== 0 || !dniChecked?.taken || dniChecked.dni !== dniField) return;
+    if (form.getFieldError('dni')[0] !== dniChecked.taken) form.setFields([{ name: 'dni', errors: [dniChecked.taken] }]);
+  }, [dniChecked, dniField, step, form]);
 
   useEffect(() => {
     document.title = `${isEdit ? t('members.create.titleEdit') : t('members.create.titleNew')} · ${t('common.appName')}`;
@@ -149,7 +185,9 @@ export default function PatientCreatePage() {
     if (problems.length === 0) return true;
     const fieldErrors: FieldData<FormValues>[] = problems.map((p) => ({ name: p.field, errors: [t(p.message)] }));
     const toast = problems.find((p) => p.toast);
-    message.error({ content: t(toast?.toast ?? problems[0].message), duration: 3, key: 'member-form' });
+    // the toast names the field by the label the form shows it with
+    const first = toast ?? problems[0];
+    message.error({ content: t(first.toast ?? first.message, { field: t(`members.fields.${first.field}`) }), duration: 3, key: 'member-form' });
     if (step === 0) {
       form.setFields(fieldErrors);
       form.scrollToField(problems[0].field, { block: 'center', focus: true });
@@ -169,13 +207,22 @@ export default function PatientCreatePage() {
     return true;
   };
 
-  const goTo = (target: number) => {
+  const goTo = async (target: number) => {
     setServerError(null);
     if (target <= step) {
       setStep(target);
       return;
     }
     if (!checkPersonal()) return;
+    if (step === 0) {
+      const taken = await checkDniNow(normDni(form.getFieldValue('dni') as string | undefined));
+      if (taken) {
+        form.setFields([{ name: 'dni', errors: [taken] }]);
+        form.scrollToField('dni', { block: 'center', focus: true });
+        message.error({ content: taken, duration: 4, key: 'member-form' });
+        return;
+      }
+    }
     if (target >= 2 && !checkMembership()) {
       setStep(1);
       return;
@@ -186,6 +233,12 @@ export default function PatientCreatePage() {
   const finish = () => {
     if (!checkPersonal() || !checkMembership()) return;
     if (club === null) return;
+    // a club with contract signature (firma_contrato) keeps no member without one
+    if (signatureRequired && !signature && !member?.signature?.url) {
+      setSignatureMissing(true);
+      message.error({ content: t('members.validation.signatureRequired'), duration: 4, key: 'member-form' });
+      return;
+    }
     const v = form.getFieldsValue(true) as FormValues;
     const uploading = files.some((f) => f.status === 'uploading');
     if (uploading) return;
@@ -243,7 +296,7 @@ export default function PatientCreatePage() {
   };
 
   const onSubmit = () => {
-    if (step < 2) goTo(step + 1);
+    if (step < 2) void goTo(step + 1);
     else finish();
   };
 
@@ -299,7 +352,7 @@ export default function PatientCreatePage() {
       <Card className={`${layout.card} ${styles.stepsCard}`}>
         <Steps
           current={step}
-          onChange={(i) => i < 2 && goTo(i)}
+          onChange={(i) => i < 2 && void goTo(i)}
           items={stepItems}
           size={isDesktop ? 'default' : 'small'}
           responsive={false}
@@ -319,6 +372,7 @@ export default function PatientCreatePage() {
           if (stale.length) form.setFields(stale.map((name) => ({ name, errors: [] })));
         }}
         requiredMark
+        noValidate
         scrollToFirstError
         initialValues={{
           country_code: DEFAULT_DIAL,
@@ -356,7 +410,14 @@ export default function PatientCreatePage() {
                   <Input size="large" maxLength={80} autoComplete="off" data-testid="f-surname2" />
                 </Form.Item>
                 <Form.Item name="dni" label={t('members.fields.dni')} required>
-                  <Input size="large" maxLength={30} autoComplete="off" className={styles.upper} data-testid="f-dni" />
+                  <Input
+                    size="large"
+                    maxLength={30}
+                    autoComplete="off"
+                    className={styles.upper}
+                    onBlur={(e) => void checkDniNow(normDni(e.target.value))}
+                    data-testid="f-dni"
+                  />
                 </Form.Item>
                 <Form.Item name="birthday" label={t('members.fields.birthdate')}>
                   <DateField
@@ -611,8 +672,22 @@ export default function PatientCreatePage() {
                 <p>{t('members.create.contractBody4')}</p>
               </section>
               <div className={styles.signColumn}>
-                <h3 className={styles.signTitle}>{t('signature.signHere')}</h3>
-                <SignatureField value={signature} onChange={setSignature} existingUrl={member?.signature?.url || undefined} />
+                <h3 className={styles.signTitle}>
+                  {t('signature.signHere')}
+                  {signatureRequired && <span className={styles.requiredMark}> *</span>}
+                </h3>
+                {signatureRequired && <p className={styles.signHint}>{t('members.create.signatureRequiredHint')}</p>}
+                <SignatureField
+                  value={signature}
+                  onChange={(v) => {
+                    setSignature(v);
+                    if (v) setSignatureMissing(false);
+                  }}
+                  existingUrl={member?.signature?.url || undefined}
+                />
+                {signatureMissing && !signature && (
+                  <InlineError testId="signature-required">{t('members.validation.signatureRequired')}</InlineError>
+                )}
                 <Descriptions
                   title={t('members.create.summary')}
                   size="small"
@@ -646,7 +721,7 @@ export default function PatientCreatePage() {
 
         <div className={layout.formNav}>
           {step > 0 ? (
-            <Button size="large" icon={<ArrowLeftOutlined />} onClick={() => goTo(step - 1)} data-testid="step-prev">
+            <Button size="large" icon={<ArrowLeftOutlined />} onClick={() => void goTo(step - 1)} data-testid="step-prev">
               {t('members.create.previous')}
             </Button>
           ) : isEdit ? (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../shared/format';
 import { useCurrentClubId } from '../../../shared/session';
-import { useOpenOrders, usePosMember, usePosProduct, useSaveOrder } from '../api';
+import { useCounterOrders, usePosMember, usePosProduct, useSaveOrder } from '../api';
 import { posErrorText } from '../errors';
 import { addLine, linesOf, useTabs } from '../model';
 import styles from '../pos.module.css';
@@ -26,7 +26,7 @@ export default function AddToCurrentOrder({ pid }: { pid: number }) {
   const current = tabs.current;
   const product = usePosProduct(club, pid);
   const member = usePosMember(club, current);
-  const open = useOpenOrders(club);
+  const open = useCounterOrders(club);
   const save = useSaveOrder(club);
   const [adding, setAdding] = useState(false);
   const order = open.data?.data.find((o) => o.membership_id === current) ?? null;

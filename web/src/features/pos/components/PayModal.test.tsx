@@ -29,6 +29,7 @@ function serve(flags: Record<string, boolean>) {
         return new Response(JSON.stringify({ nid: 1, title: 'Club', roles: ['Budtender'], functionalities: flags, cardPermission: true }), {
           headers: { 'Content-Type': 'application/json' },
         });
+      if (url.pathname === '/api/association_category/') return new Response('[]', { headers: { 'Content-Type': 'application/json' } });
       if (url.pathname === '/api/order/pay') paid++;
       return new Response('{}', { headers: { 'Content-Type': 'application/json' } });
     }),

@@ -11,11 +11,11 @@ import { milliText, toMilli } from '../quantity';
 import styles from '../stock.module.css';
 import { StockModal } from './bits';
 
-export type NumericSetting = 'weight_discrepancy' | 'consumptionforecast';
+export type NumericSetting = 'weight_discrepancy' | 'consumptionforecast' | 'stock_alert';
 
 interface Config {
   /** i18n prefix: stock.settings.<key>.{title,lead,label,help,saved} */
-  key: 'weight' | 'forecast';
+  key: 'weight' | 'forecast' | 'alert';
   unitKey: string;
   max?: number;
   /** Decimals the server keeps. */
@@ -26,12 +26,14 @@ interface Config {
 const CONFIG: Record<NumericSetting, Config> = {
   weight_discrepancy: { key: 'weight', unitKey: 'stock.units.percent', max: 100, precision: 2, testId: 'weight-dialog' },
   consumptionforecast: { key: 'forecast', unitKey: 'stock.units.gramsMonth', precision: 3, testId: 'forecast-dialog' },
+  // the today screen's low stock: a product with this stock or less
+  stock_alert: { key: 'alert', unitKey: 'stock.units.gramsOrUnits', precision: 3, testId: 'alert-dialog' },
 };
 
 /**
  * A setting dialog holding one number (spec part 2 §4: no record → a save creates one, else it
  * updates the first): the allowed weight discrepancy in percent (0–100), or the consumption
- * forecast in grams a month (≥ 0).
+ * forecast in grams a month (≥ 0), or the stock alert level in grams or units (≥ 0).
  */
 export function NumericSettingModal({
   open,

@@ -1,5 +1,5 @@
 import '../i18n';
-import { ClearOutlined, HistoryOutlined, InfoCircleOutlined, SaveOutlined, SearchOutlined, StockOutlined } from '@ant-design/icons';
+import { BellOutlined, ClearOutlined, HistoryOutlined, InfoCircleOutlined, SaveOutlined, SearchOutlined, StockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, InputNumber, Select, Table, Tooltip, type GetRef, type InputRef, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { useSaveStockCount, useStockList, type Product, type StockSort } from '../api';
 import { EmptyState, ProductThumb, Qty, SignedQty, unitOf } from '../components/bits';
+import { NumericSettingModal } from '../components/NumericSettingModal';
 import { stockErrorText } from '../errors';
 import {
   buildStockChanges,
@@ -54,6 +55,7 @@ export default function StockManagerPage() {
   const categories = useClubCategories(club, 'dispensary');
 
   const [page, setPage] = useState(0);
+  const [alertOpen, setAlertOpen] = useState(false);
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<number | undefined>();
@@ -376,6 +378,9 @@ export default function StockManagerPage() {
                 {t('stock.control.discard')}
               </Button>
             )}
+            <Button size="large" icon={<BellOutlined />} onClick={() => setAlertOpen(true)} data-testid="stock-alert-open">
+              {t('stock.settings.alert.open')}
+            </Button>
             <Button
               size="large"
               type="primary"
@@ -510,6 +515,9 @@ export default function StockManagerPage() {
           }}
         />
       </div>
+      {club !== null && (
+        <NumericSettingModal open={alertOpen} club={club} setting="stock_alert" onClose={() => setAlertOpen(false)} />
+      )}
     </div>
   );
 }
