@@ -206,7 +206,7 @@ test('the monthly forecast: a Budtender is refused, a Manager passes it with a r
   await sign(page);
   await page.getByTestId('pay-confirm').click();
   await expect(page.getByTestId('pay-error')).toHaveText(
-    err('order.forecast_exceeded', { month: '2.01', grams: '9', forecast: '10' }),
+    err('order.forecast_exceeded', { month: '2,01', grams: '9', forecast: '10' }),
   );
   await expect(page.getByTestId('pay-reason')).toHaveCount(0);
   await page.keyboard.press('Escape');
