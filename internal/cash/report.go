@@ -102,15 +102,15 @@ func (s *Service) Report(ctx context.Context, clubID int64, sc Scope) (*Report, 
 		}
 	}
 	out.Orders, out.Products, out.Members, out.Employees = orEmpty(out.Orders), orEmpty(out.Products), orEmpty(out.Members), orEmpty(out.Employees)
-	if out.Closes, err = s.closesIn(ctx, clubID, sc); err != nil {
+	if out.Closes, err = s.ClosesIn(ctx, clubID, sc); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-// closesIn is the closes made in a scope, oldest first: the close itself, the
+// ClosesIn is the closes made in a scope, oldest first: the close itself, the
 // closes between two times, none in the current period (no close ends it yet).
-func (s *Service) closesIn(ctx context.Context, clubID int64, sc Scope) ([]Close, error) {
+func (s *Service) ClosesIn(ctx context.Context, clubID int64, sc Scope) ([]Close, error) {
 	out := []Close{}
 	switch {
 	case sc.CloseID != 0:

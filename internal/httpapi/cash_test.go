@@ -236,6 +236,18 @@ func TestCashReportShowsEachClosesDifference(t *testing.T) {
 			money(closes[1]["difference"]) != "0.5" || closes[1]["worker_name"] != "Manager" || closes[1]["note"] != "sobran 50 céntimos" {
 			t.Fatalf("the day's closes: %v", res.JSON["closes"])
 		}
+		// the day's export lists them too, after the box
+		rows := exportCSV(t, w.manager.Do("GET", fmt.Sprintf("/api/report_cash/export?asocid=%d&day=%s&format=csv", w.alfa, day), nil), "cash")
+		var found [][]string
+		for i, r := range rows {
+			if r[0] == "Cierre" && r[4] == "Diferencia (€)" {
+				found = rows[i+1:]
+			}
+		}
+		if len(found) != 2 || found[0][0] != itoa(int64(num(first["cid"]))) || found[0][2] != "50" || found[0][3] != "48,5" || found[0][4] != "-1,5" ||
+			found[1][4] != "0,5" || found[1][5] != "Manager" || found[1][6] != "sobran 50 céntimos" {
+			t.Fatalf("the export's closes: %v", rows)
+		}
 		res = w.budtender.Do("GET", fmt.Sprintf("/api/report_cash/?asocid=%d&start_date=%d&end_date=%d", w.alfa, num(second["created"]), num(second["created"])), nil)
 		if expectOK(t, "by dates", res); len(objects(t, res.JSON["closes"])) < 1 {
 			t.Fatalf("a range holding the second close: %v", res.JSON["closes"])

@@ -687,5 +687,16 @@ func TestRefundReason(t *testing.T) {
 		if len(listed) != 3 || listed[1]["reason"] != "Producto en mal estado" || listed[2]["reason"] != "" {
 			t.Fatalf("the list's refunds: %v", listed)
 		}
+		// and the orders export names the reasons given, in order
+		rows := exportCSV(t, w.manager.Do("GET", fmt.Sprintf("/api/order/export?asocid=%d&status=completed&membership_id=%d&format=csv", w.alfa, w.socio), nil), "orders")
+		reasons := ""
+		for _, r := range rows[1:] {
+			if r[0] == itoa(oid) {
+				reasons = r[len(r)-1]
+			}
+		}
+		if rows[0][len(rows[0])-1] != "Motivo de la devolución" || reasons != strings.Repeat("a", 499)+"b · Producto en mal estado" {
+			t.Fatalf("the export's refund reasons: %q in %v", reasons, rows[0])
+		}
 	})
 }

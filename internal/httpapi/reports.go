@@ -230,7 +230,7 @@ type orderExportInput struct {
 }
 
 var orderExportHeader = []string{"Pedido", "Fecha", "Estado", "Nº socio", "Nombre", "Apellido", "Productos", "Base (€)", "Descuento (€)",
-	"Total (€)", "Reembolsado (€)", "Pago", "Cobrado por"}
+	"Total (€)", "Reembolsado (€)", "Pago", "Cobrado por", "Motivo de la devolución"}
 
 func (s *Server) orderExport(ctx context.Context, in *orderExportInput) (*downloadOutput, error) {
 	if err := s.reportMember(ctx, in.MembershipID); err != nil {
@@ -254,13 +254,26 @@ func (s *Server) orderExport(ctx context.Context, in *orderExportInput) (*downlo
 				status = "Completado"
 			}
 			rows = append(rows, []any{o.OID, localTime(max(o.Paid, o.Created), c.Location()), status, o.Card.Number, o.Card.Nombre, o.Card.Surname,
-				strings.Join(lines, ", "), o.BasePrice.Float(), o.Discount.Float(), o.Total.Float(), o.Refunded.Float(), payName(o.PayType), o.PaidBy})
+				strings.Join(lines, ", "), o.BasePrice.Float(), o.Discount.Float(), o.Total.Float(), o.Refunded.Float(), payName(o.PayType), o.PaidBy,
+				refundReasons(o.Refunds)})
 		}
 		if len(list) == 0 || len(rows) >= total {
 			break
 		}
 	}
 	return download(in.Format, "orders", "Pedidos", orderExportHeader, rows)
+}
+
+// refundReasons is the reasons staff gave for an order's refunds, in order,
+// the empty ones left out.
+func refundReasons(refunds []pos.Refund) string {
+	var out []string
+	for _, r := range refunds {
+		if r.Reason != "" {
+			out = append(out, r.Reason)
+		}
+	}
+	return strings.Join(out, " · ")
 }
 
 // payName is a payment method as the club's staff call it.
@@ -381,6 +394,18 @@ func (s *Server) cashMovementsFile(ctx context.Context, sc cash.Scope, format st
 			m.Employee, m.Note, status})
 	}
 	rows = append(rows, []any{}, []any{nil, nil, "Total en caja", nil, sum.CashBoxTotalAmount.Float()})
+	// the closes of the scope with what each found short or over, as the report shows them
+	closes, err := s.cash.ClosesIn(ctx, c.ID, sc)
+	if err != nil {
+		return nil, err
+	}
+	if len(closes) > 0 {
+		rows = append(rows, []any{}, []any{"Cierre", "Fecha", "Esperado (€)", "Contado (€)", "Diferencia (€)", "Personal", "Nota"})
+		for _, cl := range closes {
+			rows = append(rows, []any{cl.CID, localTime(cl.Created, c.Location()), cl.Expected.Float(), cl.Counted.Float(), cl.Difference.Float(),
+				cl.Worker, cl.Note})
+		}
+	}
 	return download(format, "cash", "Caja", cashHeader, rows)
 }
 
