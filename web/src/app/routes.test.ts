@@ -62,6 +62,8 @@ describe('route registry', () => {
     expect(groupOf('patientmanager')).toBe('members');
     expect(groupOf('pos')).toBe('pos');
     expect(groupOf('ordersInProcess')).toBe('pos');
+    // the basic dispensary list, which the TV screens and the product detail also lead to
+    expect(groupOf('dispensary')).toBe('cash');
     expect(groupOf('cupons')).toBe('admin');
     expect(groupOf('staffmanager')).toBe('admin');
     expect(groupOf('walletamounts')).toBe('admin');

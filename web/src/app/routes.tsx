@@ -31,6 +31,7 @@ import {
   LineChartOutlined,
   LockOutlined,
   LoginOutlined,
+  MenuOutlined,
   MessageOutlined,
   NotificationOutlined,
   QrcodeOutlined,
@@ -157,7 +158,7 @@ export const routes: RouteEntry[] = [
   screen('closeregisterhistory', { page: lazy(() => import('../features/cash/pages/CloseHistoryPage')), menu: ['cash', 70, <HistoryOutlined />] }),
   screen('dispensaryproductcreatepro', { page: lazy(() => import('../features/catalog/pages/ProductCreatePage')) }),
   screen('dispensaryproductcreatebasic', { page: lazy(() => import('../features/dispensary/pages/BasicProductFormPage')) }),
-  screen('dispensary', { page: lazy(() => import('../features/dispensary/pages/DispensaryListPage')) }),
+  screen('dispensary', { page: lazy(() => import('../features/dispensary/pages/DispensaryListPage')), menu: ['cash', 25, <MenuOutlined />] }),
   screen('dispensary_item', { gate: 'dispensary', layout: 'bare', page: lazy(() => import('./DispensaryItemPage')) }),
   screen('productHistoryReport', { page: lazy(() => import('../features/stock/pages/ProductHistoryReportPage')) }),
 

@@ -56,6 +56,11 @@ export function formatNumber(n: number | null | undefined, maxDecimals = 3): str
   return new Intl.NumberFormat(LOCALE_TAGS[currentLanguage()].bcp47, { maximumFractionDigits: maxDecimals }).format(v);
 }
 
+/** The decimal mark of the user's language, for the number fields ("," everywhere but English). */
+export function decimalSeparator(): string {
+  return formatNumber(1.5).includes(',') ? ',' : '.';
+}
+
 /**
  * A number with exactly `decimals` decimals in the user's language and no thousands separator:
  * the value an editable field shows ("18,00", "2,500"), which the counter's number reading

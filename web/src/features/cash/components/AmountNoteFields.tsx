@@ -1,5 +1,6 @@
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { decimalSeparator } from '../../../shared/format';
 import styles from '../cash.module.css';
 
 interface Props {
@@ -20,7 +21,7 @@ interface Props {
 
 /** The euro amount (two decimals, the language's separator) and the optional note of the cash dialogs. */
 export function AmountNoteFields({ id, amountLabel, noteLabel, amount, onAmount, note, onNote, error, onEnter, amountTestId, className }: Props) {
-  const { i18n } = useTranslation();
+  useTranslation(); // the separator follows a change of language
   return (
     <Form layout="vertical" requiredMark={false} className={className}>
       <Form.Item htmlFor={`${id}-amount-input`} label={amountLabel} validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
@@ -28,7 +29,7 @@ export function AmountNoteFields({ id, amountLabel, noteLabel, amount, onAmount,
           size="large"
           min={0}
           precision={2}
-          decimalSeparator={i18n.language === 'en' ? '.' : ','}
+          decimalSeparator={decimalSeparator()}
           suffix="€"
           autoFocus
           className={styles.full}

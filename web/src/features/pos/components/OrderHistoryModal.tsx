@@ -2,7 +2,7 @@ import { RollbackOutlined } from '@ant-design/icons';
 import { App, Alert, Button, Input, InputNumber, Modal, Segmented, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
+import { decimalSeparator, formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import { useSheet } from '../../../shared/ui/useSheet';
 import { HISTORY_PAGE, useMemberOrders, useRefund, type Order, type OrderLine, type PayType } from '../api';
 import { posErrorText } from '../errors';
@@ -205,9 +205,10 @@ export function RefundModal({ club, order, methods, onClose }: { club: number; o
                 <InputNumber
                   min={0}
                   max={left}
-                  step={l.product.type === 'peso' ? 0.1 : 1}
+                  // whole steps on the arrows: a step of 0,1 made the field show "4,0" for 4 g
+                  step={1}
                   precision={l.product.type === 'peso' ? undefined : 0}
-                  decimalSeparator={i18n.language === 'en' ? '.' : ','}
+                  decimalSeparator={decimalSeparator()}
                   disabled={left <= 0}
                   suffix={unit(l)}
                   value={qty[l.product.pid] ?? null}

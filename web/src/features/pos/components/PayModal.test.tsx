@@ -67,7 +67,7 @@ describe('a missing signature (spec part 1 §5)', () => {
     await userEvent.click(await screen.findByTestId('pay-confirm'));
     expect(await screen.findByTestId('pay-error')).toHaveTextContent(es.pos.pay.signFirst);
     expect(paid).toBe(0);
-  });
+  }, 15_000); // the first render of the providers and the dialog is slow on a loaded machine
 
   it("with the club's signature tablet: 'No has ingresado ninguna firma', and nothing is charged", async () => {
     serve({ firma_digital: true });
@@ -76,5 +76,5 @@ describe('a missing signature (spec part 1 §5)', () => {
     await userEvent.click(await screen.findByTestId('pay-confirm'));
     expect(await screen.findByTestId('pay-error')).toHaveTextContent('No has ingresado ninguna firma');
     expect(paid).toBe(0);
-  });
+  }, 15_000); // the first render of the providers and the dialog is slow on a loaded machine
 });

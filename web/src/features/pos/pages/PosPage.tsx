@@ -500,7 +500,7 @@ export default function PosPage() {
                   <span className={styles.productMeta}>{p.categorias}</span>
                   <span className={styles.productPrice}>
                     {formatMoney(p.precio)}
-                    {p.type === 'peso' ? ' /g' : ''}
+                    {p.type === 'peso' ? '/g' : ''}
                   </span>
                   <span className={styles.productStock}>
                     {p.unlimited_stock ? t('pos.product.unlimited') : t('pos.product.stock', { stock: formatNumber(p.stock), unit: p.type === 'peso' ? 'g' : '' })}
@@ -587,7 +587,7 @@ export default function PosPage() {
                 <span>
                   {m.category_member ? (
                     <Tag color="purple">
-                      {m.category_member.title} · −{m.category_member.descuento}%
+                      {m.category_member.title} · −{formatNumber(m.category_member.descuento, 2)} %
                     </Tag>
                   ) : null}
                   <Tag color={expired ? 'red' : 'green'} data-testid="member-expiry">

@@ -76,7 +76,7 @@ export default function PerformanceReportPage() {
         label={t('reports.totals')}
         cards={[
           { key: 'orders', label: t('reports.performance.orders'), value: String(tot?.orders ?? 0) },
-          { key: 'dispatched', label: t('reports.performance.quantity'), value: `${formatNumber(tot?.grams ?? 0)} g · ${formatNumber(tot?.units ?? 0)} u` },
+          { key: 'dispatched', label: t('reports.performance.quantity'), value: `${formatNumber(tot?.grams ?? 0)} g · ${formatNumber(tot?.units ?? 0)} ${t('reports.unitShort')}` },
           { key: 'cost', label: t('reports.performance.cost'), value: money(tot?.cost_total ?? 0) },
           { key: 'discount', label: t('reports.performance.discount'), value: money(tot?.discount ?? 0) },
           { key: 'amount', label: t('reports.performance.amount'), value: money(tot?.amount ?? 0) },

@@ -45,7 +45,7 @@ export default function WithdrawalsReportPage() {
     { key: 'category', title: t('reports.withdrawals.category'), dataIndex: 'category', width: 130, ellipsis: true },
     {
       key: 'quantity',
-      title: withTotal(t('reports.withdrawals.quantity'), totals ? `${formatNumber(totals.grams)} g · ${formatNumber(totals.units)} u` : undefined),
+      title: withTotal(t('reports.withdrawals.quantity'), totals ? `${formatNumber(totals.grams)} g · ${formatNumber(totals.units)} ${t('reports.unitShort')}` : undefined),
       width: 150,
       ...right,
       render: (_, w) => quantityText(w.quantity, w.type),

@@ -3,7 +3,7 @@ import { App, Button, Form, Image, Input, InputNumber, Segmented, Select, Upload
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally } from '../../../shared/api';
-import { currentLanguage } from '../../../shared/i18n';
+import { decimalSeparator } from '../../../shared/format';
 import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { LOCATIONS, useRecordInventoryMovement, type InventoryAction, type InventoryItem, type InventoryLocation } from '../api';
@@ -65,7 +65,7 @@ export function InventoryMovementModal({
   const location = Form.useWatch('location', form);
   const from = Form.useWatch('from_location', form);
   const open = current !== null;
-  const decimalSeparator = currentLanguage() === 'en' ? '.' : ',';
+  const separator = decimalSeparator();
   const byLocation = item?.inventory_movement.by_location;
   const loc = (code: string) => t(`stock.locations.${code}`);
 
@@ -217,7 +217,7 @@ export function InventoryMovementModal({
               stringMode
               min="0"
               step="0.01"
-              decimalSeparator={decimalSeparator}
+              decimalSeparator={separator}
               suffix={t('stock.units.g')}
               className={styles.full}
               autoFocus
@@ -231,7 +231,7 @@ export function InventoryMovementModal({
               min="0"
               step="0.01"
               precision={2}
-              decimalSeparator={decimalSeparator}
+              decimalSeparator={separator}
               suffix="€"
               placeholder="0"
               className={styles.full}

@@ -2,7 +2,7 @@ import { App, Button, Form, InputNumber, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubSetting } from '../../../shared/api';
-import { currentLanguage } from '../../../shared/i18n';
+import { decimalSeparator } from '../../../shared/format';
 import layout from '../../../shared/ui/layout.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { stockErrorText } from '../errors';
@@ -136,7 +136,7 @@ export function NumericSettingModal({
                 stringMode
                 min="0"
                 step="1"
-                decimalSeparator={currentLanguage() === 'en' ? '.' : ','}
+                decimalSeparator={decimalSeparator()}
                 suffix={unit}
                 autoFocus
                 className={styles.settingInput}
