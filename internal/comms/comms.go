@@ -85,8 +85,7 @@ func (s *Service) record(ctx context.Context, clubID, staffUID int64, channel st
 	case sendErr != nil:
 		m.State, m.Error = StateFailed, sendErr.Error()
 	}
-	id, err := db.Insert(ctx, s.db.W, `INSERT INTO messages (club_id, channel, member_id, recipient, body, state, error, staff_user_id, created)
-		VALUES (?,?,?,?,?,?,?,?,?)`, clubID, channel, r.MemberID, to, body, m.State, m.Error, staffUID, m.Created)
+	id, err := insertMessage(ctx, s.db.W, clubID, m, r.MemberID, staffUID)
 	m.ID = id
 	return m, err
 }

@@ -122,13 +122,8 @@ func refuseInternal(_, address string, _ syscall.RawConn) error {
 
 // Push implements PushSender: sent when at least one device accepted it.
 func (w WebPush) Push(ctx context.Context, uid int64, title, body string) error {
-	var subs []struct {
-		ID       int64  `db:"id"`
-		Endpoint string `db:"endpoint"`
-		P256dh   string `db:"p256dh"`
-		Auth     string `db:"auth"`
-	}
-	if err := w.DB.Select(ctx, &subs, `SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ?`, uid); err != nil {
+	subs, err := userSubscriptions(ctx, w.DB.R, uid)
+	if err != nil {
 		return err
 	}
 	if len(subs) == 0 {
@@ -148,7 +143,7 @@ func (w WebPush) Push(ctx context.Context, uid int64, title, body string) error 
 		res.Body.Close()
 		switch {
 		case res.StatusCode == http.StatusGone || res.StatusCode == http.StatusNotFound:
-			_, _ = w.DB.Exec(ctx, `DELETE FROM push_subscriptions WHERE id = ?`, s.ID) // the device unsubscribed
+			_ = deleteSubscription(ctx, w.DB.W, s.ID) // the device unsubscribed
 			lastErr = fmt.Errorf("subscription gone")
 		case res.StatusCode/100 != 2:
 			lastErr = fmt.Errorf("push service answered %d", res.StatusCode)

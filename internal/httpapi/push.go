@@ -5,9 +5,6 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
-	"time"
-
-	"socius/internal/db"
 )
 
 // Web Push subscriptions: the members' app registers each device of the
@@ -41,12 +38,7 @@ func (s *Server) pushSubscribe(ctx context.Context, in *pushSubscriptionInput) (
 	if err != nil || u.Scheme != "https" || !publicHost(u.Hostname()) {
 		return nil, Fail(400, "push.endpoint_invalid", "La dirección de la suscripción no es válida")
 	}
-	uid := info(ctx).User.ID
-	if _, err := s.db.Exec(ctx, `DELETE FROM push_subscriptions WHERE endpoint = ?`, in.Body.Endpoint); err != nil {
-		return nil, err
-	}
-	_, err = db.Insert(ctx, s.db.W, `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created) VALUES (?,?,?,?,?)`,
-		uid, in.Body.Endpoint, in.Body.Keys.P256dh, in.Body.Keys.Auth, time.Now().Unix())
+	err = s.comms.Subscribe(ctx, info(ctx).User.ID, in.Body.Endpoint, in.Body.Keys.P256dh, in.Body.Keys.Auth)
 	return &okOutput{}, err
 }
 

@@ -1,0 +1,50 @@
+package comms
+
+import (
+	"context"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/db"
+)
+
+// The comms tables' SQL: messages (what was sent to whom) and
+// push_subscriptions (each device of a user that takes Web Push).
+
+func insertMessage(ctx context.Context, q db.Q, clubID int64, m Message, memberID, staffUID int64) (int64, error) {
+	return db.Insert(ctx, q, `INSERT INTO messages (club_id, channel, member_id, recipient, body, state, error, staff_user_id, created)
+		VALUES (?,?,?,?,?,?,?,?,?)`, clubID, m.Channel, memberID, m.Recipient, m.Body, m.State, m.Error, staffUID, m.Created)
+}
+
+// subscription is one device's Web Push subscription.
+type subscription struct {
+	ID       int64  `db:"id"`
+	Endpoint string `db:"endpoint"`
+	P256dh   string `db:"p256dh"`
+	Auth     string `db:"auth"`
+}
+
+func userSubscriptions(ctx context.Context, q db.Q, uid int64) ([]subscription, error) {
+	var out []subscription
+	err := db.Select(ctx, q, &out, `SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ?`, uid)
+	return out, err
+}
+
+func deleteSubscription(ctx context.Context, q db.Q, id int64) error {
+	_, err := db.Exec(ctx, q, `DELETE FROM push_subscriptions WHERE id = ?`, id)
+	return err
+}
+
+// Subscribe stores a device's subscription for a user; an endpoint another
+// user had registered (a shared device) moves to this one.
+func (s *Service) Subscribe(ctx context.Context, uid int64, endpoint, p256dh, auth string) error {
+	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := db.Exec(ctx, tx, `DELETE FROM push_subscriptions WHERE endpoint = ?`, endpoint); err != nil {
+			return err
+		}
+		_, err := db.Insert(ctx, tx, `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created) VALUES (?,?,?,?,?)`,
+			uid, endpoint, p256dh, auth, time.Now().Unix())
+		return err
+	})
+}
