@@ -81,7 +81,6 @@ var pending = []string{
 	"pos writes cash_movements",
 	"pos writes members",
 	"httpapi/members.go runs SQL",
-	"httpapi/reports.go runs SQL",
 	"httpapi/server.go imports socius/internal/db",
 	"httpapi/members.go imports github.com/jmoiron/sqlx",
 }

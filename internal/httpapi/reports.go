@@ -64,11 +64,11 @@ func (s *Server) reportMember(ctx context.Context, id int64) error {
 	if id == 0 {
 		return nil
 	}
-	var n int
-	if err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM members WHERE id = ? AND club_id = ?`, id, info(ctx).Club.ID); err != nil {
+	ours, err := s.members.InClub(ctx, info(ctx).Club.ID, id)
+	if err != nil {
 		return err
 	}
-	if n == 0 {
+	if !ours {
 		return pos.ErrMemberNotFound
 	}
 	return nil

@@ -253,6 +253,14 @@ func (s *Service) get(ctx context.Context, q db.Q, clubID, nid int64) (*Member, 
 	return &out[0], nil
 }
 
+// InClub tells whether a member record, deleted or not, is the club's: the
+// reports read a deleted member's history too.
+func (s *Service) InClub(ctx context.Context, clubID, nid int64) (bool, error) {
+	var n int
+	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM members WHERE id = ? AND club_id = ?`, nid, clubID)
+	return n > 0, err
+}
+
 // ByDNI finds the club's member with an ID number (case and spacing folded).
 func (s *Service) ByDNI(ctx context.Context, clubID int64, dni string) (*Member, error) {
 	if NormaliseDNI(dni) == "" {
