@@ -80,9 +80,7 @@ var pending = []string{
 	"member writes users",
 	"pos writes cash_movements",
 	"pos writes members",
-	"httpapi/members.go runs SQL",
 	"httpapi/server.go imports socius/internal/db",
-	"httpapi/members.go imports github.com/jmoiron/sqlx",
 }
 
 var (

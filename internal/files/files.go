@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jmoiron/sqlx"
+
 	"socius/internal/db"
 )
 
@@ -142,6 +144,29 @@ func Get(ctx context.Context, d *db.DB, id string) (*File, error) {
 		return nil, ErrNotFound
 	}
 	return &f, err
+}
+
+// Upload is one file of a multi-file upload.
+type Upload struct {
+	Name, ContentType string
+	Data              []byte
+}
+
+// SaveAll stores every file in one transaction, so a failed one stores
+// none, and answers their ids in order.
+func SaveAll(ctx context.Context, d *db.DB, clubID int64, purpose string, ups []Upload) ([]string, error) {
+	ids := make([]string, 0, len(ups))
+	err := d.Tx(ctx, func(tx *sqlx.Tx) error {
+		for _, u := range ups {
+			id, err := Save(ctx, tx, clubID, purpose, u.ContentType, u.Name, u.Data)
+			if err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return nil
+	})
+	return ids, err
 }
 
 // URL is the path a stored file is served at.

@@ -13,8 +13,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/jmoiron/sqlx"
-
 	"socius/internal/access"
 	"socius/internal/comms"
 	"socius/internal/files"
@@ -550,12 +548,8 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 	}
 	var to []comms.Recipient
 	if in.Body.All {
-		var rows []struct {
-			MemberID int64 `db:"id"`
-			UserID   int64 `db:"user_id"`
-		}
-		if err := s.db.Select(ctx, &rows, `SELECT id, user_id FROM members WHERE club_id = ? AND deleted = 0 AND status = 1
-			AND online_account = 1 AND user_id IS NOT NULL ORDER BY number`, ri.Club.ID); err != nil {
+		rows, err := s.members.OnlineAccounts(ctx, ri.Club.ID)
+		if err != nil {
 			return nil, err
 		}
 		for _, r := range rows {
@@ -605,40 +599,17 @@ type clubUsersInput struct {
 	Page        int   `query:"page" minimum:"0" maximum:"1000000" default:"0"`
 }
 
-// ClubUser is an online account of a club member (users manager).
-type ClubUser struct {
-	UID              int64  `json:"uid" db:"uid"`
-	Name             string `json:"name" db:"username"`
-	Mail             string `json:"mail" db:"email"`
-	FieldUserName    string `json:"field_user_name" db:"name"`
-	FieldUserSurname string `json:"field_user_surname" db:"surname"`
-	FieldUserDNI     string `json:"field_user_dni" db:"dni"`
-	FieldUserTlf     string `json:"field_user_tlf" db:"phone"`
-	Created          int64  `json:"created" db:"created"`
-	Login            int64  `json:"login" db:"last_login"`
-	Status           int    `json:"status" db:"status"`
-	IDSocio          int64  `json:"idsocio" db:"member_id"`
-	Number           int64  `json:"number" db:"number"`
-	IsStaff          bool   `json:"is_staff" db:"is_staff"`
-}
-
 type clubUsersOutput struct {
 	Body struct {
-		Data  []ClubUser `json:"data"`
-		Total int        `json:"total"`
+		Data  []member.ClubUser `json:"data"`
+		Total int               `json:"total"`
 	}
 }
 
 func (s *Server) clubUsers(ctx context.Context, in *clubUsersInput) (*clubUsersOutput, error) {
 	out := &clubUsersOutput{}
-	out.Body.Data = []ClubUser{}
-	clubID := info(ctx).Club.ID
-	if err := s.db.Get(ctx, &out.Body.Total, `SELECT COUNT(*) FROM members WHERE club_id = ? AND user_id IS NOT NULL AND deleted = 0`, clubID); err != nil {
-		return nil, err
-	}
-	err := s.db.Select(ctx, &out.Body.Data, `SELECT u.id AS uid, u.username, u.email, u.name, u.surname, u.dni, u.phone, u.created,
-		u.last_login, u.status, m.id AS member_id, m.number, m.is_staff = 1 AS is_staff FROM members m JOIN users u ON u.id = m.user_id
-		WHERE m.club_id = ? AND m.deleted = 0 ORDER BY m.number LIMIT ? OFFSET ?`, clubID, in.Limit, in.Limit*in.Page)
+	var err error
+	out.Body.Data, out.Body.Total, err = s.members.ClubUsers(ctx, info(ctx).Club.ID, in.Limit, in.Page)
 	return out, err
 }
 
@@ -664,11 +635,7 @@ func (s *Server) fileUpload(ctx context.Context, in *uploadInput) (*uploadOutput
 	}
 	// Check every file first, then store them all in one transaction: a
 	// refused upload stores nothing.
-	type upload struct {
-		name, ct string
-		data     []byte
-	}
-	var ups []upload
+	var ups []files.Upload
 	for _, fh := range fhs {
 		if fh.Size > 10<<20 {
 			return nil, Fail(400, "file.too_large", fmt.Sprintf("El archivo %s es demasiado grande (máximo 10 MB)", fh.Filename))
@@ -686,20 +653,17 @@ func (s *Server) fileUpload(ctx context.Context, in *uploadInput) (*uploadOutput
 		if !documentTypes[ct] {
 			return nil, Fail(400, "file.type", fmt.Sprintf("El archivo %s no es un PDF ni una imagen", fh.Filename))
 		}
-		ups = append(ups, upload{fh.Filename, ct, data})
+		ups = append(ups, files.Upload{Name: fh.Filename, ContentType: ct, Data: data})
+	}
+	ids, err := files.SaveAll(ctx, s.db, clubID, files.MemberDocument, ups)
+	if err != nil {
+		return nil, err
 	}
 	out := &uploadOutput{Body: []member.Document{}}
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		for _, u := range ups {
-			id, err := files.Save(ctx, tx, clubID, files.MemberDocument, u.ct, u.name, u.data)
-			if err != nil {
-				return err
-			}
-			out.Body = append(out.Body, member.Document{FID: id, URL: files.URL(id), Name: u.name})
-		}
-		return nil
-	})
-	return out, err
+	for i, u := range ups {
+		out.Body = append(out.Body, member.Document{FID: ids[i], URL: files.URL(ids[i]), Name: u.Name})
+	}
+	return out, nil
 }
 
 type categoriesInput struct {
@@ -780,26 +744,9 @@ type AccessHistoryQuery struct {
 	CardID      int64 `query:"card_id" doc:"Only this member"`
 }
 
-// AccessRow is an access event with the member card (spec part 1 §3).
-type AccessRow struct {
-	ID         int64          `json:"id"`
-	Datetime   int64          `json:"datetime"`
-	Action     string         `json:"action"`
-	Membercard AccessCardInfo `json:"membercard"`
-}
-
-// AccessCardInfo is the member part of an access row.
-type AccessCardInfo struct {
-	Number   int64  `json:"number" db:"number"`
-	Nombre   string `json:"nombre" db:"nombre"`
-	Surname  string `json:"surname" db:"surname"`
-	Surname2 string `json:"surname2" db:"surname2"`
-	DNI      string `json:"dni" db:"dni"`
-}
-
 type accessHistoryOutput struct {
 	Body struct {
-		Data []AccessRow `json:"data"`
+		Data []member.AccessRow `json:"data"`
 	}
 }
 
@@ -810,25 +757,11 @@ func (s *Server) accessHistory(ctx context.Context, in *AccessHistoryQuery) (*ac
 	if err := s.reportMember(ctx, in.CardID); err != nil {
 		return nil, err
 	}
-	q := `SELECT e.id, e.datetime, e.action, m.number, m.nombre, m.surname, m.surname2, m.dni FROM access_events e
-		JOIN members m ON m.id = e.member_id WHERE e.club_id = ? AND e.datetime >= ? AND e.datetime <= ?`
-	args := []any{info(ctx).Club.ID, in.StartDate, in.EndDate}
-	if in.CardID > 0 {
-		q, args = q+` AND e.member_id = ?`, append(args, in.CardID)
-	}
-	var rows []struct {
-		ID       int64  `db:"id"`
-		Datetime int64  `db:"datetime"`
-		Action   string `db:"action"`
-		AccessCardInfo
-	}
-	if err := s.db.Select(ctx, &rows, q+` ORDER BY e.datetime, e.id`, args...); err != nil {
+	rows, err := s.members.AccessHistory(ctx, info(ctx).Club.ID, in.StartDate, in.EndDate, in.CardID)
+	if err != nil {
 		return nil, err
 	}
 	out := &accessHistoryOutput{}
-	out.Body.Data = make([]AccessRow, 0, len(rows))
-	for _, r := range rows {
-		out.Body.Data = append(out.Body.Data, AccessRow{ID: r.ID, Datetime: r.Datetime, Action: r.Action, Membercard: r.AccessCardInfo})
-	}
+	out.Body.Data = rows
 	return out, nil
 }
