@@ -78,7 +78,6 @@ var pending = []string{
 	"member writes club_categories",
 	"member writes orders",
 	"member writes users",
-	"pos writes cash_movements",
 	"pos writes members",
 	"httpapi/server.go imports socius/internal/db",
 }

@@ -229,7 +229,7 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 			}
 		}
 		if payType != "" {
-			if err := cashMove(ctx, tx, clubID, CashOrder, payType, priced.Total, o.ID, m.ID, actor.UserID, now); err != nil {
+			if err := cash.Record(ctx, tx, cash.Entry{Club: clubID, Type: CashOrder, PayType: payType, Cents: priced.Total, Order: o.ID, Member: m.ID, Staff: actor.UserID, At: now}); err != nil {
 				return err
 			}
 		}
@@ -334,23 +334,6 @@ func (s *Service) forecastCheck(ctx context.Context, q db.Q, clubID int64) (bool
 		return false, err
 	}
 	return len(titles) == 0 || titles[0] != "off", nil
-}
-
-// cashMove records money taken or given back at the till, holding the till
-// shared: a close waits for it, so a pay under way when the close starts is
-// counted in the closed period, and its row's id comes before the close's
-// opening movement (the date-range box figures rely on that order).
-func cashMove(ctx context.Context, tx *sqlx.Tx, clubID int64, typ, payType string, cents, orderID, memberID, staff, now int64) error {
-	if err := db.LockShared(ctx, tx, db.LockTill, clubID); err != nil {
-		return err
-	}
-	var oid any
-	if orderID != 0 {
-		oid = orderID
-	}
-	_, err := db.Exec(ctx, tx, `INSERT INTO cash_movements (club_id, type, pay_type, amount, order_id, member_id, staff_user_id, created)
-		VALUES (?,?,?,?,?,?,?,?)`, clubID, typ, payType, cents, oid, memberID, staff, now)
-	return err
 }
 
 // RefundLine is one line of a refund: the product and the quantity given back.
@@ -506,7 +489,7 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 				return err
 			}
 		}
-		return cashMove(ctx, tx, clubID, CashOrder, in.PayType, -total, o.ID, o.MemberID, actor.UserID, now)
+		return cash.Record(ctx, tx, cash.Entry{Club: clubID, Type: CashOrder, PayType: in.PayType, Cents: -total, Order: o.ID, Member: o.MemberID, Staff: actor.UserID, At: now})
 	})
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/amount"
+	"socius/internal/cash"
 	"socius/internal/db"
 )
 
@@ -67,7 +68,7 @@ func (s *Service) Wallet(ctx context.Context, clubID int64, actor Actor, methods
 			return err
 		}
 		if in.Operation == WalletAdd {
-			if err := cashMove(ctx, tx, clubID, CashWallet, in.PayType, cents, 0, in.MemberID, actor.UserID, now); err != nil {
+			if err := cash.Record(ctx, tx, cash.Entry{Club: clubID, Type: CashWallet, PayType: in.PayType, Cents: cents, Member: in.MemberID, Staff: actor.UserID, At: now}); err != nil {
 				return err
 			}
 		}
