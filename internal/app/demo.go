@@ -168,11 +168,11 @@ var demoRenewals = map[int]int{7: 27, 12: 20, 19: 15, 25: 9, 33: 5, 38: 2}
 // expired (nº 10 a month ago, nº 24 nine days ago) and six that the history
 // renews.
 func (a *App) loadDemoMembers(ctx context.Context, clubID int64, h *demoHistory) ([]demoMember, error) {
-	regular, err := a.Members.SaveCategory(ctx, clubID, 0, "Socio habitual", 0)
+	regular, err := a.Clubs.SaveMemberCategory(ctx, clubID, 0, "Socio habitual", 0)
 	if err != nil {
 		return nil, err
 	}
-	founder, err := a.Members.SaveCategory(ctx, clubID, 0, "Socio fundador", 10)
+	founder, err := a.Clubs.SaveMemberCategory(ctx, clubID, 0, "Socio fundador", 10)
 	if err != nil {
 		return nil, err
 	}

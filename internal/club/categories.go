@@ -9,7 +9,9 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/amount"
+	"socius/internal/catalog"
 	"socius/internal/db"
+	"socius/internal/member"
 	"socius/internal/problem"
 )
 
@@ -167,7 +169,7 @@ func (s *Service) DeleteCategory(ctx context.Context, clubID, nid int64) error {
 			return problem.Invalidf("category.in_use", "nid", "No se puede eliminar una categoría que tiene %d productos: cámbialos de categoría antes", n).
 				With("count", strconv.Itoa(n))
 		}
-		if _, err := db.Exec(ctx, tx, `UPDATE products SET category_id = NULL WHERE category_id = ?`, nid); err != nil {
+		if err := catalog.ClearCategory(ctx, tx, nid); err != nil {
 			return err
 		}
 		res, err := db.Exec(ctx, tx, `DELETE FROM club_categories WHERE id = ? AND club_id = ? AND type <> 'membership'`, nid, clubID)
@@ -178,5 +180,45 @@ func (s *Service) DeleteCategory(ctx context.Context, clubID, nid int64) error {
 			return ErrCategoryNotFound
 		}
 		return nil
+	})
+}
+
+// SaveMemberCategory creates (nid 0) or updates a member category: a title
+// and the discount its members get at the counter.
+func (s *Service) SaveMemberCategory(ctx context.Context, clubID, nid int64, title string, descuento int) (*member.Category, error) {
+	if err := member.ValidCategory(title, descuento); err != nil {
+		return nil, err
+	}
+	title = strings.TrimSpace(title)
+	if nid == 0 {
+		id, err := db.Insert(ctx, s.db.W, `INSERT INTO club_categories (club_id, type, title, descuento, created) VALUES (?,?,?,?,?)`,
+			clubID, member.CategoryType, title, descuento, time.Now().Unix())
+		if err != nil {
+			return nil, err
+		}
+		return &member.Category{NID: id, Title: title, Descuento: descuento, Association: clubID}, nil
+	}
+	res, err := s.db.Exec(ctx, `UPDATE club_categories SET title = ?, descuento = ? WHERE id = ? AND club_id = ? AND type = ?`,
+		title, descuento, nid, clubID, member.CategoryType)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, member.ErrCategoryNotFound
+	}
+	return &member.Category{NID: nid, Title: title, Descuento: descuento, Association: clubID}, nil
+}
+
+// DeleteMemberCategory removes a member category; its members keep none.
+func (s *Service) DeleteMemberCategory(ctx context.Context, clubID, nid int64) error {
+	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		res, err := db.Exec(ctx, tx, `DELETE FROM club_categories WHERE id = ? AND club_id = ? AND type = ?`, nid, clubID, member.CategoryType)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return member.ErrCategoryNotFound
+		}
+		return member.ClearCategory(ctx, tx, clubID, nid)
 	})
 }

@@ -74,8 +74,6 @@ var pending = []string{
 	"club writes member_roles",
 	"club writes member_terms",
 	"club writes members",
-	"club writes products",
-	"member writes club_categories",
 	"member writes orders",
 	"member writes users",
 	"pos writes members",

@@ -693,7 +693,7 @@ type categoryUpdateInput struct {
 type categoryOutput struct{ Body member.Category }
 
 func (s *Server) memberCategoryCreate(ctx context.Context, in *categoryCreateInput) (*categoryOutput, error) {
-	c, err := s.members.SaveCategory(ctx, info(ctx).Club.ID, 0, in.Body.Title, in.Body.Descuento)
+	c, err := s.clubs.SaveMemberCategory(ctx, info(ctx).Club.ID, 0, in.Body.Title, in.Body.Descuento)
 	if err != nil {
 		return nil, s.memberError(err)
 	}
@@ -701,7 +701,7 @@ func (s *Server) memberCategoryCreate(ctx context.Context, in *categoryCreateInp
 }
 
 func (s *Server) memberCategoryUpdate(ctx context.Context, in *categoryUpdateInput) (*categoryOutput, error) {
-	c, err := s.members.SaveCategory(ctx, info(ctx).Club.ID, in.NID, in.Body.Title, in.Body.Descuento)
+	c, err := s.clubs.SaveMemberCategory(ctx, info(ctx).Club.ID, in.NID, in.Body.Title, in.Body.Descuento)
 	if err != nil {
 		return nil, s.memberError(err)
 	}
@@ -714,7 +714,7 @@ type categoryDeleteInput struct {
 }
 
 func (s *Server) memberCategoryDelete(ctx context.Context, in *categoryDeleteInput) (*okOutput, error) {
-	return &okOutput{}, s.memberError(s.members.DeleteCategory(ctx, info(ctx).Club.ID, in.NID))
+	return &okOutput{}, s.memberError(s.clubs.DeleteMemberCategory(ctx, info(ctx).Club.ID, in.NID))
 }
 
 type checkInput struct {

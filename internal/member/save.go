@@ -540,7 +540,8 @@ func (s *Service) Categories(ctx context.Context, clubID int64) ([]Category, err
 	return out, err
 }
 
-func validCategory(title string, descuento int) error {
+// ValidCategory checks a member category's title and discount (percent).
+func ValidCategory(title string, descuento int) error {
 	if strings.TrimSpace(title) == "" {
 		return invalid("category.title_required", "title", "El nombre de la categoría es obligatorio")
 	}
@@ -550,48 +551,8 @@ func validCategory(title string, descuento int) error {
 	return nil
 }
 
-// SaveCategory creates (nid 0) or updates a member category.
-func (s *Service) SaveCategory(ctx context.Context, clubID, nid int64, title string, descuento int) (*Category, error) {
-	if err := validCategory(title, descuento); err != nil {
-		return nil, err
-	}
-	title = strings.TrimSpace(title)
-	if nid == 0 {
-		id, err := db.Insert(ctx, s.db.W, `INSERT INTO club_categories (club_id, type, title, descuento, created) VALUES (?,?,?,?,?)`,
-			clubID, CategoryType, title, descuento, time.Now().Unix())
-		if err != nil {
-			return nil, err
-		}
-		return &Category{NID: id, Title: title, Descuento: descuento, Association: clubID}, nil
-	}
-	res, err := s.db.Exec(ctx, `UPDATE club_categories SET title = ?, descuento = ? WHERE id = ? AND club_id = ? AND type = ?`,
-		title, descuento, nid, clubID, CategoryType)
-	if err != nil {
-		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, ErrCategoryNotFound
-	}
-	return &Category{NID: nid, Title: title, Descuento: descuento, Association: clubID}, nil
-}
-
 // ErrCategoryNotFound is returned for a category of another club or type.
 var ErrCategoryNotFound = errors.New("Categoría no encontrada")
-
-// DeleteCategory removes a category; its members keep no category.
-func (s *Service) DeleteCategory(ctx context.Context, clubID, nid int64) error {
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		res, err := db.Exec(ctx, tx, `DELETE FROM club_categories WHERE id = ? AND club_id = ? AND type = ?`, nid, clubID, CategoryType)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrCategoryNotFound
-		}
-		_, err = db.Exec(ctx, tx, `UPDATE members SET category_id = NULL WHERE club_id = ? AND category_id = ?`, clubID, nid)
-		return err
-	})
-}
 
 // AccessEvent is a check-in or check-out.
 type AccessEvent struct {

@@ -340,6 +340,13 @@ func (s *Service) AccessHistory(ctx context.Context, clubID, from, to, memberID 
 	return out, nil
 }
 
+// ClearCategory takes a deleted member category off the club's members,
+// inside the caller's transaction.
+func ClearCategory(ctx context.Context, q db.Q, clubID, categoryID int64) error {
+	_, err := db.Exec(ctx, q, `UPDATE members SET category_id = NULL WHERE club_id = ? AND category_id = ?`, clubID, categoryID)
+	return err
+}
+
 // InClub tells whether a member record, deleted or not, is the club's: the
 // reports read a deleted member's history too.
 func (s *Service) InClub(ctx context.Context, clubID, nid int64) (bool, error) {
