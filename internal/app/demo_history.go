@@ -333,7 +333,7 @@ func (h *demoHistory) planDay(k int, day time.Time) {
 		}
 	}
 	h.rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	refund := k%7 == 4 // a few days a sale is given back
+	refund := demoRefundDay(day)
 	for _, m := range pool[:min(max(n, 0), len(pool))] {
 		s := h.planVisit(k, day, m, false)
 		if refund && s != nil && s.at.Hour() < 20 {
@@ -342,6 +342,11 @@ func (h *demoHistory) planDay(k int, day time.Time) {
 		}
 	}
 }
+
+// demoRefundDay: the days a sale is given back, every Friday. A day chosen
+// by its distance from today fell on Sundays, when the club is shut, one day
+// in seven.
+func demoRefundDay(day time.Time) bool { return day.Weekday() == time.Friday }
 
 // planVisit: a member comes in, perhaps renews the fee, buys, and leaves.
 func (h *demoHistory) planVisit(k int, day time.Time, m *demoMember, renew bool) *demoSale {
