@@ -139,3 +139,43 @@ type Member struct {
 func (m *Member) FullName() string {
 	return strings.Join(strings.Fields(m.Nombre+" "+m.Surname+" "+m.Surname2), " ")
 }
+
+// AccountHolder is a member with an online account: whom a push reaches.
+type AccountHolder struct {
+	MemberID int64 `db:"id"`
+	UserID   int64 `db:"user_id"`
+}
+
+// ClubUser is an online account of a club member (users manager).
+type ClubUser struct {
+	UID              int64  `json:"uid" db:"uid"`
+	Name             string `json:"name" db:"username"`
+	Mail             string `json:"mail" db:"email"`
+	FieldUserName    string `json:"field_user_name" db:"name"`
+	FieldUserSurname string `json:"field_user_surname" db:"surname"`
+	FieldUserDNI     string `json:"field_user_dni" db:"dni"`
+	FieldUserTlf     string `json:"field_user_tlf" db:"phone"`
+	Created          int64  `json:"created" db:"created"`
+	Login            int64  `json:"login" db:"last_login"`
+	Status           int    `json:"status" db:"status"`
+	IDSocio          int64  `json:"idsocio" db:"member_id"`
+	Number           int64  `json:"number" db:"number"`
+	IsStaff          bool   `json:"is_staff" db:"is_staff"`
+}
+
+// AccessRow is an access event with the member card (spec part 1 §3).
+type AccessRow struct {
+	ID         int64          `json:"id"`
+	Datetime   int64          `json:"datetime"`
+	Action     string         `json:"action"`
+	Membercard AccessCardInfo `json:"membercard"`
+}
+
+// AccessCardInfo is the member part of an access row.
+type AccessCardInfo struct {
+	Number   int64  `json:"number" db:"number"`
+	Nombre   string `json:"nombre" db:"nombre"`
+	Surname  string `json:"surname" db:"surname"`
+	Surname2 string `json:"surname2" db:"surname2"`
+	DNI      string `json:"dni" db:"dni"`
+}

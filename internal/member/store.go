@@ -253,35 +253,12 @@ func (s *Service) get(ctx context.Context, q db.Q, clubID, nid int64) (*Member, 
 	return &out[0], nil
 }
 
-// AccountHolder is a member with an online account: whom a push reaches.
-type AccountHolder struct {
-	MemberID int64 `db:"id"`
-	UserID   int64 `db:"user_id"`
-}
-
 // OnlineAccounts lists the club's active members with an online account, by number.
 func (s *Service) OnlineAccounts(ctx context.Context, clubID int64) ([]AccountHolder, error) {
 	var out []AccountHolder
 	err := s.db.Select(ctx, &out, `SELECT id, user_id FROM members WHERE club_id = ? AND deleted = 0 AND status = 1
 		AND online_account = 1 AND user_id IS NOT NULL ORDER BY number`, clubID)
 	return out, err
-}
-
-// ClubUser is an online account of a club member (users manager).
-type ClubUser struct {
-	UID              int64  `json:"uid" db:"uid"`
-	Name             string `json:"name" db:"username"`
-	Mail             string `json:"mail" db:"email"`
-	FieldUserName    string `json:"field_user_name" db:"name"`
-	FieldUserSurname string `json:"field_user_surname" db:"surname"`
-	FieldUserDNI     string `json:"field_user_dni" db:"dni"`
-	FieldUserTlf     string `json:"field_user_tlf" db:"phone"`
-	Created          int64  `json:"created" db:"created"`
-	Login            int64  `json:"login" db:"last_login"`
-	Status           int    `json:"status" db:"status"`
-	IDSocio          int64  `json:"idsocio" db:"member_id"`
-	Number           int64  `json:"number" db:"number"`
-	IsStaff          bool   `json:"is_staff" db:"is_staff"`
 }
 
 // ClubUsers is a page of the online accounts of the club's members, by
@@ -296,23 +273,6 @@ func (s *Service) ClubUsers(ctx context.Context, clubID int64, limit, page int) 
 		u.last_login, u.status, m.id AS member_id, m.number, m.is_staff = 1 AS is_staff FROM members m JOIN users u ON u.id = m.user_id
 		WHERE m.club_id = ? AND m.deleted = 0 ORDER BY m.number LIMIT ? OFFSET ?`, clubID, limit, limit*page)
 	return out, total, err
-}
-
-// AccessRow is an access event with the member card (spec part 1 §3).
-type AccessRow struct {
-	ID         int64          `json:"id"`
-	Datetime   int64          `json:"datetime"`
-	Action     string         `json:"action"`
-	Membercard AccessCardInfo `json:"membercard"`
-}
-
-// AccessCardInfo is the member part of an access row.
-type AccessCardInfo struct {
-	Number   int64  `json:"number" db:"number"`
-	Nombre   string `json:"nombre" db:"nombre"`
-	Surname  string `json:"surname" db:"surname"`
-	Surname2 string `json:"surname2" db:"surname2"`
-	DNI      string `json:"dni" db:"dni"`
 }
 
 // AccessHistory lists the club's check-ins and check-outs between two times

@@ -340,3 +340,18 @@ export function png(w: number, h: number, from: number[], to: number[]): Buffer 
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A signature as the pad would send it: a PNG drawn on a canvas. */
+export const signature = (page: Page) =>
+  page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 300;
+    c.height = 120;
+    const g = c.getContext('2d')!;
+    g.lineWidth = 3;
+    g.beginPath();
+    g.moveTo(20, 90);
+    g.bezierCurveTo(80, 10, 160, 110, 280, 30);
+    g.stroke();
+    return c.toDataURL('image/png');
+  });

@@ -6,7 +6,7 @@
 // the sales made, a refund made from the orders report, exports read back and charts seen; wide and
 // narrow, Spanish and English.
 import { expect, test, type Page } from './fixtures';
-import { call, chooseClub, download, featureText, login, shot, type Lang } from './helpers';
+import { call, chooseClub, download, featureText, type Lang, login, shot, signature } from './helpers';
 
 const CLUB = 1;
 test.describe.configure({ mode: 'serial' });
@@ -22,21 +22,6 @@ async function as(page: Page, user: string, path: string) {
   await chooseClub(page, CLUB);
   await page.goto(`/app/${path}`);
 }
-
-/** A signature as the pad would send it: a PNG drawn on a canvas. */
-const signature = (page: Page) =>
-  page.evaluate(() => {
-    const c = document.createElement('canvas');
-    c.width = 300;
-    c.height = 120;
-    const g = c.getContext('2d')!;
-    g.lineWidth = 3;
-    g.beginPath();
-    g.moveTo(20, 90);
-    g.bezierCurveTo(80, 10, 160, 110, 280, 30);
-    g.stroke();
-    return c.toDataURL('image/png');
-  });
 
 test.afterAll(async ({ browser }) => {
   if (!world) return;

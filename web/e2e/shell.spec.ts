@@ -1,5 +1,5 @@
-import { expect, test, type Page } from './fixtures';
-import { call, chooseClub, featureText, LANGS, login, PASSWORD, shot, socius, tr, setLanguage, type Lang } from './helpers';
+import { expect, test } from './fixtures';
+import { PASSWORD, call, chooseClub, featureText, type Lang, LANGS, login, tr, setLanguage, shot, signature, socius } from './helpers';
 import { suitePort } from './server';
 
 const DEMO_CLUB = 1;
@@ -39,21 +39,6 @@ test('an Administrador chooses a club and sees Administration', async ({ page })
   await page.reload();
   await expect(page.getByTestId('club-page')).toContainText('Club Demo Socius');
 });
-
-/** A signature as the pad would send it: a PNG drawn on a canvas. */
-const signature = (page: Page) =>
-  page.evaluate(() => {
-    const c = document.createElement('canvas');
-    c.width = 300;
-    c.height = 120;
-    const g = c.getContext('2d')!;
-    g.lineWidth = 3;
-    g.beginPath();
-    g.moveTo(20, 90);
-    g.bezierCurveTo(80, 10, 160, 110, 280, 30);
-    g.stroke();
-    return c.toDataURL('image/png');
-  });
 
 const today = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('club', lang, `today.${key}`, vars);
 const FIGURES = ['sales', 'grams', 'in_club', 'open_orders', 'cash_box', 'low_stock', 'fees_ending'];
