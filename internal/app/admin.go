@@ -9,7 +9,7 @@ import (
 
 	"socius/internal/access"
 	"socius/internal/auth"
-	"socius/internal/club"
+	"socius/internal/member"
 	"socius/internal/novelty"
 )
 
@@ -73,7 +73,7 @@ func (a *App) CreateUser(ctx context.Context, u NewStaffUser) (int64, error) {
 			return err
 		}
 		if u.ClubID != 0 {
-			_, err = club.AddStaff(ctx, tx, u.ClubID, uid, u.Name, u.Surname, u.DNI, u.Email, u.Roles)
+			_, err = member.CreateStaff(ctx, tx, member.Staff{Club: u.ClubID, User: uid, Name: u.Name, Surname: u.Surname, DNI: u.DNI, Email: u.Email, Roles: u.Roles})
 		}
 		return err
 	})

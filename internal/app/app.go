@@ -68,6 +68,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	}
 	a.Inventory = inventory.New(d)
 	a.POS = pos.New(d)
+	a.Members.OnDelete(pos.DropMemberCart)
 	a.Coupons = coupon.New(d)
 	a.Cash = cash.New(d)
 	var sms comms.SMSSender

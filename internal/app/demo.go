@@ -90,7 +90,7 @@ func (a *App) LoadDemo(ctx context.Context, erase bool, out io.Writer) (int64, e
 		staff[du.Username] = uid
 		if du.Username == "admin" {
 			err = a.DB.Tx(ctx, func(tx *sqlx.Tx) error {
-				_, err := club.AddStaff(ctx, tx, second, uid, du.Name, du.Surname, du.DNI, "", []string{access.Administrador, access.Manager})
+				_, err := member.CreateStaff(ctx, tx, member.Staff{Club: second, User: uid, Name: du.Name, Surname: du.Surname, DNI: du.DNI, Roles: []string{access.Administrador, access.Manager}})
 				return err
 			})
 			if err != nil {

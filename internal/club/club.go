@@ -18,7 +18,6 @@ import (
 	"socius/internal/access"
 	"socius/internal/db"
 	"socius/internal/files"
-	"socius/internal/member"
 )
 
 // Errors.
@@ -27,7 +26,6 @@ var (
 	ErrNoMemberRecord = errors.New("Este usuario no dispone de ficha de socio en este club")
 	ErrNotStaff       = errors.New("not staff of this club")
 	ErrUnknownFlag    = errors.New("unknown feature flag")
-	ErrUnknownRole    = errors.New("unknown role")
 	ErrTitleRequired  = errors.New("El nombre del club es obligatorio")
 )
 
@@ -310,38 +308,6 @@ func (s *Service) Save(ctx context.Context, id int64, u Update) error {
 		}
 		return nil
 	})
-}
-
-// AddStaff creates the staff member record of a user in a club with roles
-// (inside tx). The member number is the next free one of the club.
-func AddStaff(ctx context.Context, tx *sqlx.Tx, clubID, uid int64, name, surname, dni, email string, roles []string) (int64, error) {
-	for _, r := range roles {
-		if !access.IsRole(r) {
-			return 0, fmt.Errorf("%w: %s", ErrUnknownRole, r)
-		}
-	}
-	var next int64
-	if err := db.Get(ctx, tx, &next, `SELECT COALESCE(MAX(number), 0) + 1 FROM members WHERE club_id = ?`, clubID); err != nil {
-		return 0, err
-	}
-	mid, err := db.Insert(ctx, tx, `INSERT INTO members (club_id, user_id, number, nombre, surname, dni, email, keychain,
-		is_staff, online_account, status, created) VALUES (?,?,?,?,?,?,?,?,1,1,1,?)`,
-		clubID, uid, next, name, surname, dni, email, dni, time.Now().Unix())
-	if err != nil {
-		return 0, err
-	}
-	// the same search words as a member saved from the member form
-	for _, t := range member.Terms(name, surname, "", dni, email, "") {
-		if _, err := db.Exec(ctx, tx, `INSERT INTO member_terms (club_id, field, term, member_id) VALUES (?,?,?,?)`, clubID, t.Field, t.Word, mid); err != nil {
-			return 0, err
-		}
-	}
-	for _, r := range roles {
-		if _, err := db.Exec(ctx, tx, `INSERT INTO member_roles (member_id, role) VALUES (?, ?)`, mid, r); err != nil {
-			return 0, err
-		}
-	}
-	return mid, nil
 }
 
 // SetPaymentMethods stores the payment_methods setting (e.g. "-cash-card-wallet"),

@@ -26,6 +26,7 @@ import (
 	"socius/internal/auth"
 	"socius/internal/club"
 	"socius/internal/files"
+	"socius/internal/member"
 	"socius/internal/notify"
 	"socius/internal/testkit"
 )
@@ -153,7 +154,7 @@ func addStaff(t *testing.T, k *testkit.Kit, clubID, uid int64, roles ...string) 
 	t.Helper()
 	ctx := context.Background()
 	err := k.App.DB.Tx(ctx, func(tx *sqlx.Tx) error {
-		_, err := club.AddStaff(ctx, tx, clubID, uid, "Staff", "", "", "", roles)
+		_, err := member.CreateStaff(ctx, tx, member.Staff{Club: clubID, User: uid, Name: "Staff", Roles: roles})
 		return err
 	})
 	if err != nil {

@@ -22,7 +22,7 @@ import (
 
 	"socius/internal/access"
 	"socius/internal/auth"
-	"socius/internal/club"
+	"socius/internal/member"
 	"socius/internal/testkit"
 )
 
@@ -69,7 +69,7 @@ func (u *staffUsers) world(t *testing.T) *memberWorld {
 		}{{w.alfa, u.adminUID, "Admin", access.Administrador}, {w.alfa, u.managerUID, "Manager", access.Manager},
 			{w.alfa, u.recepcionUID, "Recepcion", access.Recepcion}, {w.beta, u.betaUID, "Betaadmin", access.Administrador}} {
 			// as "socius admin user create --club" does
-			if _, err := club.AddStaff(ctx, tx, s.in, s.uid, s.name, "", "", strings.ToLower(s.name)+"@example.test", []string{s.role}); err != nil {
+			if _, err := member.CreateStaff(ctx, tx, member.Staff{Club: s.in, User: s.uid, Name: s.name, Email: strings.ToLower(s.name) + "@example.test", Roles: []string{s.role}}); err != nil {
 				return err
 			}
 		}
@@ -797,7 +797,7 @@ func memberSearchPhoneAsTyped(t *testing.T, w *memberWorld) {
 	}
 }
 
-// BUG: staff records made from the command line or the demo (club.AddStaff)
+// BUG: staff records made from the command line or the demo (member.CreateStaff)
 // get no search words, so the staff screen does not find them by name or e-mail.
 func staffFromCommandLineFoundByName(t *testing.T, w *memberWorld) {
 	for _, q := range []string{"&is_staff=1&nombre=manag", "&email=manager"} {

@@ -700,3 +700,27 @@ func TestRefundReason(t *testing.T) {
 		}
 	})
 }
+
+// A deleted member's order in process goes with the member (pos's step in the
+// member's deletion); a paid order stays in the books.
+func TestDeletedMemberLeavesNoCart(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newPOSWorld(t, k)
+		leaving := w.member(t, w.admin, w.alfa, "Luis", "33333333P", nil)
+		res := w.cart(w.budtender, leaving, nil, []any{w.agua, 1})
+		expectOK(t, "paid order", res)
+		expectOK(t, "pay", w.pay(w.budtender, num(orderOf(res)["oid"]), "cash", nil))
+		expectOK(t, "cart", w.cart(w.budtender, leaving, nil, []any{w.agua, 2}))
+		expectOK(t, "cart of another member", w.cart(w.budtender, w.socio, nil, []any{w.agua, 1}))
+		expectOK(t, "delete", w.admin.Do("DELETE", "/api/ficha_socio/"+itoa(leaving)+"?association="+itoa(w.alfa), nil))
+		if n := k.Count("orders", "member_id = ? AND status = 'cart'", leaving); n != 0 {
+			t.Fatalf("the deleted member keeps %d order(s) in process", n)
+		}
+		if n := k.Count("orders", "member_id = ? AND status <> 'cart'", leaving); n != 1 {
+			t.Fatalf("the deleted member's paid order: %d rows, want 1", n)
+		}
+		if n := k.Count("orders", "member_id = ? AND status = 'cart'", w.socio); n != 1 {
+			t.Fatalf("another member's cart: %d rows, want 1", n)
+		}
+	})
+}

@@ -504,7 +504,6 @@ func (s *Service) Delete(ctx context.Context, clubID, nid int64, actor Actor) er
 				nombre = '` + deletedNamePrefix + `', surname = '', surname2 = '', dni = '', email = '', telefono = '',
 				birthdate = 0, keychain = '', notes = '', photo = '', signature = '', address_thoroughfare = '',
 				address_locality = '', address_postal_code = '', address_country = '', changed = ? WHERE id = ?`,
-			`DELETE FROM orders WHERE member_id = ? AND status = 'cart'`,
 			`DELETE FROM member_terms WHERE member_id = ?`,
 			`DELETE FROM member_roles WHERE member_id = ?`,
 			`DELETE FROM member_documents WHERE member_id = ?`,
@@ -520,6 +519,11 @@ func (s *Service) Delete(ctx context.Context, clubID, nid int64, actor Actor) er
 				args = append(args, nid)
 			}
 			if _, err := db.Exec(ctx, tx, q, args...); err != nil {
+				return err
+			}
+		}
+		for _, step := range s.onDelete {
+			if err := step(ctx, tx, nid); err != nil {
 				return err
 			}
 		}
@@ -666,7 +670,7 @@ func (s *Service) linkAccount(ctx context.Context, tx *sqlx.Tx, clubID, id, staf
 	if err != nil {
 		return err
 	}
-	if _, err := db.Exec(ctx, tx, `UPDATE users SET activated = 0 WHERE id = ?`, uid); err != nil {
+	if err := auth.MarkNotActivated(ctx, tx, uid); err != nil {
 		return err
 	}
 	_, err = db.Exec(ctx, tx, `UPDATE members SET user_id = ? WHERE id = ?`, uid, id)

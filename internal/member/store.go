@@ -29,7 +29,16 @@ type Service struct {
 	db       *db.DB
 	accounts Accounts
 	countCap int
+	onDelete []DeleteStep
 }
+
+// DeleteStep removes, inside a member's deletion, rows another package keeps
+// for the member (pos's open cart): that package imports member, so its step
+// is handed in rather than called by name.
+type DeleteStep func(ctx context.Context, tx *sqlx.Tx, memberID int64) error
+
+// OnDelete adds a step to every member deletion.
+func (s *Service) OnDelete(step DeleteStep) { s.onDelete = append(s.onDelete, step) }
 
 // New returns the member service.
 func New(d *db.DB, accounts Accounts) *Service {

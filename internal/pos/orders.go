@@ -686,6 +686,13 @@ func deleteCart(ctx context.Context, tx *sqlx.Tx, oid int64) error {
 	return mustChangeCart(res)
 }
 
+// DropMemberCart deletes a member's order in process inside the caller's
+// transaction: a deleted member keeps no cart (wired to member.Service.OnDelete).
+func DropMemberCart(ctx context.Context, tx *sqlx.Tx, memberID int64) error {
+	_, err := db.Exec(ctx, tx, `DELETE FROM orders WHERE member_id = ? AND status = ?`, memberID, StatusCart)
+	return err
+}
+
 // mustChangeCart refuses a write to an order that changed no row: the order
 // is no longer in process. Under the order's lock this cannot happen; it is
 // the second wall behind lockOrder.

@@ -16,6 +16,7 @@ import (
 	"socius/internal/coupon"
 	"socius/internal/db"
 	"socius/internal/files"
+	"socius/internal/member"
 	"socius/internal/problem"
 	"socius/internal/textnorm"
 )
@@ -238,8 +239,7 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 			if r.fee == nil || r.fee.Days <= 0 {
 				continue
 			}
-			if _, err := db.Exec(ctx, tx, `UPDATE members SET end_date = (CASE WHEN end_date > ? THEN end_date ELSE ? END) + ? WHERE id = ?`,
-				now, now, r.fee.Days*86400, m.ID); err != nil {
+			if err := member.ExtendMembership(ctx, tx, m.ID, r.fee.Days*86400, now); err != nil {
 				return err
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"socius/internal/amount"
 	"socius/internal/cash"
 	"socius/internal/db"
+	"socius/internal/member"
 )
 
 // WalletMovement is a row of a member's wallet ledger (spec part 2: Wallet movement).
@@ -77,18 +78,15 @@ func (s *Service) Wallet(ctx context.Context, clubID int64, actor Actor, methods
 	return amount.Cents(balance), err
 }
 
-// walletMove changes a member's balance and writes its ledger row. The
-// balance check is part of the UPDATE: a debit below zero is refused unless
-// the member may go negative (monedero_negativo), however many counters pay
-// at once.
+// walletMove changes a member's balance (member.MoveWallet, which refuses a
+// debit below zero unless the member may go negative) and writes its ledger
+// row.
 func walletMove(ctx context.Context, tx *sqlx.Tx, clubID, memberID, staff int64, op, payType string, cents, orderID, now int64) error {
-	var bal []int64
-	if err := db.Select(ctx, tx, &bal, `UPDATE members SET wallet = wallet + ? WHERE id = ? AND club_id = ?
-		AND (? >= 0 OR monedero_negativo = 1 OR wallet + ? >= 0) AND wallet + ? BETWEEN ? AND ? RETURNING wallet`,
-		cents, memberID, clubID, cents, cents, cents, -int64(amount.MaxCents), int64(amount.MaxCents)); err != nil {
+	balance, ok, err := member.MoveWallet(ctx, tx, clubID, memberID, cents, int64(amount.MaxCents))
+	if err != nil {
 		return err
 	}
-	if len(bal) == 0 {
+	if !ok {
 		if cents < 0 {
 			return errWalletShort
 		}
@@ -98,8 +96,8 @@ func walletMove(ctx context.Context, tx *sqlx.Tx, clubID, memberID, staff int64,
 	if orderID != 0 {
 		oid = orderID
 	}
-	_, err := db.Exec(ctx, tx, `INSERT INTO wallet_movements (club_id, member_id, operation, amount, balance, pay_type, order_id, staff_user_id, created)
-		VALUES (?,?,?,?,?,?,?,?,?)`, clubID, memberID, op, cents, bal[0], payType, oid, staff, now)
+	_, err = db.Exec(ctx, tx, `INSERT INTO wallet_movements (club_id, member_id, operation, amount, balance, pay_type, order_id, staff_user_id, created)
+		VALUES (?,?,?,?,?,?,?,?,?)`, clubID, memberID, op, cents, balance, payType, oid, staff, now)
 	return err
 }
 
