@@ -24,23 +24,17 @@ import (
 	"socius/internal/member"
 	"socius/internal/notify"
 	"socius/internal/pos"
+	"socius/internal/report"
+	"socius/internal/social"
 )
 
-// App is the wired application.
+// App is the wired application: its configuration, the database, the domain
+// services (the one list, httpapi.Services, given to the API as it is) and the
+// API.
 type App struct {
-	Cfg       *Config
-	DB        *db.DB
-	Auth      *auth.Service
-	Clubs     *club.Service
-	Members   *member.Service
-	Catalog   *catalog.Service
-	Inventory *inventory.Service
-	POS       *pos.Service
-	Coupons   *coupon.Service
-	Cash      *cash.Service
-	Comms     *comms.Service
-	Hub       *notify.Hub
-	API       *httpapi.Server
+	httpapi.Services
+	Cfg *Config
+	API *httpapi.Server
 }
 
 // Open connects to the database, applies migrations and wires the services.
@@ -53,12 +47,12 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 		d.Close()
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
-	a := &App{Cfg: cfg, DB: d, Clubs: club.New(d)}
+	a := &App{Cfg: cfg, Services: httpapi.Services{DB: d, Clubs: club.New(d), Report: report.New(d), Social: social.New(d)}}
 	a.Auth = auth.New(d, auth.Config{IdleTimeout: cfg.SessionIdle, SlowAfter: cfg.LoginSlow, LockAfter: cfg.LoginLock, AddressLimit: cfg.LoginAddress})
 	a.Hub = notify.NewHub(d)
-	var mail httpapi.Mailer = logMailer{}
+	a.Mail = logMailer{}
 	if cfg.SMTPHost != "" {
-		mail = smtpMailer{cfg}
+		a.Mail = smtpMailer{cfg}
 	}
 	a.Members = member.New(d, a.Auth)
 	a.Catalog = catalog.New(d)
@@ -82,7 +76,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	a.Comms = comms.New(d, sms, push)
 	a.API = httpapi.New(httpapi.Config{TrustProxy: cfg.TrustProxy, ProvidersURL: cfg.ProvidersURL,
 		ProviderName: cfg.ProviderName, AppStoreURL: cfg.AppStoreURL, PlayStoreURL: cfg.PlayStoreURL, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL, VAPIDPublic: cfg.VAPIDPublic, Stream: cfg.Stream},
-		httpapi.Deps{DB: d, Auth: a.Auth, Clubs: a.Clubs, Members: a.Members, Catalog: a.Catalog, Inventory: a.Inventory, POS: a.POS, Coupons: a.Coupons, Cash: a.Cash, Comms: a.Comms, Hub: a.Hub, Mail: mail})
+		a.Services)
 	return a, nil
 }
 

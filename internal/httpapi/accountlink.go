@@ -21,7 +21,7 @@ type accountLinkOutput struct {
 }
 
 func (s *Server) accountLink(ctx context.Context, in *accountLinkInput) (*accountLinkOutput, error) {
-	li, err := s.members.LinkByToken(ctx, in.Token)
+	li, err := s.Members.LinkByToken(ctx, in.Token)
 	if err != nil {
 		return nil, s.memberError(err)
 	}
@@ -43,7 +43,7 @@ type accountLinkAnswerOutput struct {
 }
 
 func (s *Server) accountLinkAnswer(ctx context.Context, in *accountLinkAnswerInput) (*accountLinkAnswerOutput, error) {
-	li, err := s.members.AnswerLink(ctx, in.Body.Token, in.Body.Accept)
+	li, err := s.Members.AnswerLink(ctx, in.Body.Token, in.Body.Accept)
 	if err != nil {
 		return nil, s.memberError(err)
 	}

@@ -43,10 +43,10 @@ func (s *Server) cashMovements(ctx context.Context, in *cashMovementsInput) (*ca
 	clubID := info(ctx).Club.ID
 	out := &cashMovementsOutput{}
 	var err error
-	if out.Body.Summary, err = s.cash.Summarize(ctx, clubID, cash.Scope{}); err != nil {
+	if out.Body.Summary, err = s.Cash.Summarize(ctx, clubID, cash.Scope{}); err != nil {
 		return nil, err
 	}
-	out.Body.Movements, out.Body.Total, err = s.cash.Movements(ctx, clubID, cash.Scope{}, in.Limit, in.Page)
+	out.Body.Movements, out.Body.Total, err = s.Cash.Movements(ctx, clubID, cash.Scope{}, in.Limit, in.Page)
 	return out, err
 }
 
@@ -62,7 +62,7 @@ type cashMoveOutput struct{ Body *cash.Movement }
 
 func (s *Server) cashMove(ctx context.Context, in *cashMoveInput) (*cashMoveOutput, error) {
 	ri := info(ctx)
-	m, err := s.cash.Move(ctx, ri.Club.ID, ri.User.ID, in.Body.Amount, in.Body.Note)
+	m, err := s.Cash.Move(ctx, ri.Club.ID, ri.User.ID, in.Body.Amount, in.Body.Note)
 	return &cashMoveOutput{Body: m}, err
 }
 
@@ -86,18 +86,18 @@ func (s *Server) cashCloses(ctx context.Context, in *cashClosesInput) (*cashClos
 	clubID := info(ctx).Club.ID
 	out := &cashClosesOutput{}
 	if in.CID != 0 {
-		c, err := s.cash.GetClose(ctx, clubID, in.CID)
+		c, err := s.Cash.GetClose(ctx, clubID, in.CID)
 		if err != nil {
 			return nil, err
 		}
 		out.Body.Data, out.Body.Total, out.Body.Close = []cash.Close{*c}, 1, c
-		if out.Body.Report, err = s.cash.Report(ctx, clubID, cash.Scope{CloseID: c.CID}); err != nil {
+		if out.Body.Report, err = s.Cash.Report(ctx, clubID, cash.Scope{CloseID: c.CID}); err != nil {
 			return nil, err
 		}
 		return out, s.cashChart(ctx, out.Body.Report)
 	}
 	var err error
-	out.Body.Data, out.Body.Total, err = s.cash.Closes(ctx, clubID, in.Limit, in.Page)
+	out.Body.Data, out.Body.Total, err = s.Cash.Closes(ctx, clubID, in.Limit, in.Page)
 	return out, err
 }
 
@@ -113,7 +113,7 @@ type cashCloseOutput struct{ Body *cash.Close }
 
 func (s *Server) cashClose(ctx context.Context, in *cashCloseInput) (*cashCloseOutput, error) {
 	ri := info(ctx)
-	c, err := s.cash.CloseRegister(ctx, ri.Club.ID, ri.User.ID, in.Body.CurrentAmount, in.Body.Note)
+	c, err := s.Cash.CloseRegister(ctx, ri.Club.ID, ri.User.ID, in.Body.CurrentAmount, in.Body.Note)
 	return &cashCloseOutput{Body: c}, err
 }
 
@@ -132,7 +132,7 @@ func (s *Server) cashReport(ctx context.Context, in *CashReportQuery) (*cashRepo
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.cash.Report(ctx, info(ctx).Club.ID, sc)
+	r, err := s.Cash.Report(ctx, info(ctx).Club.ID, sc)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +148,7 @@ func (s *Server) cashChart(ctx context.Context, r *cash.Report) error {
 	}
 	c := info(ctx).Club
 	var err error
-	r.Chart, err = s.report.SalesPerDay(ctx, c.ID, 0, report.Range{Start: r.Summary.FirstMovement, End: r.Summary.EndMovement}, c.Location())
+	r.Chart, err = s.Report.SalesPerDay(ctx, c.ID, 0, report.Range{Start: r.Summary.FirstMovement, End: r.Summary.EndMovement}, c.Location())
 	return err
 }
 

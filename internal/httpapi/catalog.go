@@ -100,7 +100,7 @@ type productListOutput struct {
 }
 
 func (s *Server) productList(ctx context.Context, in *ProductQuery) (*productListOutput, error) {
-	list, total, more, err := s.catalog.List(ctx, info(ctx).Club.ID, in.filter())
+	list, total, more, err := s.Catalog.List(ctx, info(ctx).Club.ID, in.filter())
 	out := &productListOutput{}
 	out.Body.Data, out.Body.Total, out.Body.More = list, total, more
 	return out, err
@@ -135,7 +135,7 @@ type productOutput struct{ Body catalog.Product }
 
 func (s *Server) productSave(ctx context.Context, in *productSaveInput) (*productOutput, error) {
 	b := in.Body
-	p, err := s.catalog.Save(ctx, info(ctx).Club.ID, catalog.Input{PID: b.PID, Kind: catalog.KindPro, Title: b.Title, Body: b.Body,
+	p, err := s.Catalog.Save(ctx, info(ctx).Club.ID, catalog.Input{PID: b.PID, Kind: catalog.KindPro, Title: b.Title, Body: b.Body,
 		Category: b.Category, Price: b.Price, Cost: b.Cost, Code: b.Code, Type: b.Type, Dominance: b.Dominance, THC: bool(b.THC),
 		MenuExport: bool(b.MenuExport), Status: bool(b.Status), Discount: bool(b.Discount), UnlimitedStock: bool(b.UnlimitedStock),
 		InventoryTracking: b.InventoryTracking, JarWeight: b.JarWeight, UnitWeight: b.UnitWeight, Images: b.Images})
@@ -160,7 +160,7 @@ func (s *Server) productDelete(ctx context.Context, in *productDeleteInput) (*pr
 	if in.Body.PID != 0 {
 		pids = append(pids, in.Body.PID)
 	}
-	res, err := s.catalog.Delete(ctx, info(ctx).Club.ID, catalog.KindPro, pids)
+	res, err := s.Catalog.Delete(ctx, info(ctx).Club.ID, catalog.KindPro, pids)
 	return &productDeleteOutput{Body: res}, err
 }
 
@@ -176,7 +176,7 @@ var productExportHeader = []string{"Código", "Producto", "Categoría", "Precio"
 func (s *Server) productExport(ctx context.Context, in *productExportInput) (*downloadOutput, error) {
 	f := in.filter()
 	f.Page, f.Limit = 0, -1
-	list, _, _, err := s.catalog.List(ctx, info(ctx).Club.ID, f)
+	list, _, _, err := s.Catalog.List(ctx, info(ctx).Club.ID, f)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +196,7 @@ type publicProductsOutput struct{ Body []catalog.PublicProduct }
 
 // mobileProducts lists the published products to any active member of the club.
 func (s *Server) mobileProducts(ctx context.Context, in *clubQuery) (*publicProductsOutput, error) {
-	st, err := s.clubs.StaffOf(ctx, info(ctx).User.ID, in.Asocid)
+	st, err := s.Clubs.StaffOf(ctx, info(ctx).User.ID, in.Asocid)
 	if errors.Is(err, club.ErrNoMemberRecord) || (err == nil && !st.Active) {
 		return nil, Fail(http.StatusForbidden, "access.denied", denied(info(ctx).User.Username))
 	}
@@ -204,7 +204,7 @@ func (s *Server) mobileProducts(ctx context.Context, in *clubQuery) (*publicProd
 		return nil, err
 	}
 	t := true
-	list, _, _, err := s.catalog.List(ctx, in.Asocid, catalog.Filter{Kind: catalog.KindPro, Status: &t, Limit: -1, Full: true})
+	list, _, _, err := s.Catalog.List(ctx, in.Asocid, catalog.Filter{Kind: catalog.KindPro, Status: &t, Limit: -1, Full: true})
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +226,7 @@ type publicProductOutput struct {
 }
 
 func (s *Server) publicProduct(ctx context.Context, in *publicProductInput) (*publicProductOutput, error) {
-	p, err := s.catalog.Public(ctx, in.Association, in.Item)
+	p, err := s.Catalog.Public(ctx, in.Association, in.Item)
 	if err != nil {
 		return nil, err
 	}
@@ -238,9 +238,9 @@ func (s *Server) publicProduct(ctx context.Context, in *publicProductInput) (*pu
 // club page shows them from a sandboxed frame, which carries no session);
 // other files stay behind /api/files.
 func (s *Server) publicImage(ctx context.Context, in *fileInput) (*fileOutput, error) {
-	ok, err := s.catalog.PublicImage(ctx, in.ID)
+	ok, err := s.Catalog.PublicImage(ctx, in.ID)
 	if err == nil && !ok {
-		ok, err = s.clubs.PageImage(ctx, in.ID)
+		ok, err = s.Clubs.PageImage(ctx, in.ID)
 	}
 	if err != nil {
 		return nil, err
@@ -248,7 +248,7 @@ func (s *Server) publicImage(ctx context.Context, in *fileInput) (*fileOutput, e
 	if !ok {
 		return nil, Fail(http.StatusNotFound, "not_found", "No encontrado")
 	}
-	f, err := files.Get(ctx, s.db, in.ID)
+	f, err := files.Get(ctx, s.DB, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -298,7 +298,7 @@ type basicItemInput struct {
 func (s *Server) basicItemSave(ctx context.Context, in *basicItemInput) (*productOutput, error) {
 	b := in.Body
 	tv := b.ShowInTV == nil || *b.ShowInTV
-	p, err := s.catalog.Save(ctx, info(ctx).Club.ID, catalog.Input{PID: b.NID, Kind: catalog.KindBasic, Title: b.Title,
+	p, err := s.Catalog.Save(ctx, info(ctx).Club.ID, catalog.Input{PID: b.NID, Kind: catalog.KindBasic, Title: b.Title,
 		Subtitle: b.Subtitle, Body: b.Body, Category: b.ListNID, Status: true, ShowInTV: tv, Valoration: b.Valoration, Images: b.Images})
 	if err != nil {
 		return nil, err
@@ -309,7 +309,7 @@ func (s *Server) basicItemSave(ctx context.Context, in *basicItemInput) (*produc
 type basicItemsOutput struct{ Body []catalog.Product }
 
 func (s *Server) basicItems(ctx context.Context, in *clubQuery) (*basicItemsOutput, error) {
-	list, _, _, err := s.catalog.List(ctx, info(ctx).Club.ID, catalog.Filter{Kind: catalog.KindBasic, Limit: -1, Full: true})
+	list, _, _, err := s.Catalog.List(ctx, info(ctx).Club.ID, catalog.Filter{Kind: catalog.KindBasic, Limit: -1, Full: true})
 	return &basicItemsOutput{Body: list}, err
 }
 
@@ -325,7 +325,7 @@ func (s *Server) basicItemDelete(ctx context.Context, in *basicDeleteInput) (*pr
 	if in.Body.NID != 0 {
 		pids = []int64{in.Body.NID}
 	}
-	res, err := s.catalog.Delete(ctx, info(ctx).Club.ID, catalog.KindBasic, pids)
+	res, err := s.Catalog.Delete(ctx, info(ctx).Club.ID, catalog.KindBasic, pids)
 	return &productDeleteOutput{Body: res}, err
 }
 
@@ -342,7 +342,7 @@ func (s *Server) stockList(ctx context.Context, in *stockListInput) (*productLis
 		u := in.UnlimitedStock == "true"
 		f.Unlimited = &u
 	}
-	list, total, more, err := s.catalog.List(ctx, info(ctx).Club.ID, f)
+	list, total, more, err := s.Catalog.List(ctx, info(ctx).Club.ID, f)
 	out := &productListOutput{}
 	out.Body.Data, out.Body.Total, out.Body.More = list, total, more
 	return out, err
@@ -387,7 +387,7 @@ func (s *Server) stockAdjust(ctx context.Context, in *stockAdjustInput) (*stockA
 		changes = append(changes, catalog.StockChange{PID: d.PID, Kind: in.Body.StockType, Quantity: d.NewStock, Note: d.Note})
 	}
 	ri := info(ctx)
-	moves, err := s.catalog.AdjustStock(ctx, ri.Club.ID, ri.User.ID, changes)
+	moves, err := s.Catalog.AdjustStock(ctx, ri.Club.ID, ri.User.ID, changes)
 	var inv *problem.Invalid
 	if errors.As(err, &inv) && len(in.Body.Data) > 0 && len(in.Body.Products) == 0 {
 		// name the row as the request did: data[i] rather than products[i]
@@ -407,7 +407,7 @@ type stockHistoryOutput struct{ Body []catalog.StockMovement }
 
 func (s *Server) stockHistory(ctx context.Context, in *stockHistoryInput) (*stockHistoryOutput, error) {
 	start, end := lastWeek(in.StartDate, in.EndDate)
-	list, err := s.catalog.History(ctx, info(ctx).Club.ID, in.PID, start, end)
+	list, err := s.Catalog.History(ctx, info(ctx).Club.ID, in.PID, start, end)
 	return &stockHistoryOutput{Body: list}, err
 }
 
@@ -421,7 +421,7 @@ type clubCategoriesInput struct {
 type clubCategoriesOutput struct{ Body []club.ClubCategory }
 
 func (s *Server) clubCategories(ctx context.Context, in *clubCategoriesInput) (*clubCategoriesOutput, error) {
-	list, err := s.clubs.Categories(ctx, info(ctx).Club.ID, in.Type)
+	list, err := s.Clubs.Categories(ctx, info(ctx).Club.ID, in.Type)
 	return &clubCategoriesOutput{Body: list}, err
 }
 
@@ -462,7 +462,7 @@ func (s *Server) clubCategoryCreate(ctx context.Context, in *clubCategoryCreateI
 	if err := s.mayEditCategory(ctx, in.Body.Type); err != nil {
 		return nil, err
 	}
-	c, err := s.clubs.SaveCategory(ctx, info(ctx).Club.ID, 0, in.Body.Type, in.Body.Title)
+	c, err := s.Clubs.SaveCategory(ctx, info(ctx).Club.ID, 0, in.Body.Type, in.Body.Title)
 	if err != nil {
 		return nil, err
 	}
@@ -478,14 +478,14 @@ type clubCategoryUpdateInput struct {
 }
 
 func (s *Server) clubCategoryUpdate(ctx context.Context, in *clubCategoryUpdateInput) (*clubCategoryOutput, error) {
-	typ, err := s.clubs.CategoryTypeOf(ctx, info(ctx).Club.ID, in.NID)
+	typ, err := s.Clubs.CategoryTypeOf(ctx, info(ctx).Club.ID, in.NID)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.mayEditCategory(ctx, typ); err != nil {
 		return nil, err
 	}
-	c, err := s.clubs.SaveCategory(ctx, info(ctx).Club.ID, in.NID, typ, in.Body.Title)
+	c, err := s.Clubs.SaveCategory(ctx, info(ctx).Club.ID, in.NID, typ, in.Body.Title)
 	if err != nil {
 		return nil, err
 	}
@@ -498,14 +498,14 @@ type clubCategoryDeleteInput struct {
 }
 
 func (s *Server) clubCategoryDelete(ctx context.Context, in *clubCategoryDeleteInput) (*okOutput, error) {
-	typ, err := s.clubs.CategoryTypeOf(ctx, info(ctx).Club.ID, in.NID)
+	typ, err := s.Clubs.CategoryTypeOf(ctx, info(ctx).Club.ID, in.NID)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.mayEditCategory(ctx, typ); err != nil {
 		return nil, err
 	}
-	return &okOutput{}, s.clubs.DeleteCategory(ctx, info(ctx).Club.ID, in.NID)
+	return &okOutput{}, s.Clubs.DeleteCategory(ctx, info(ctx).Club.ID, in.NID)
 }
 
 // Inventory
@@ -518,7 +518,7 @@ type inventoryListInput struct {
 type inventoryListOutput struct{ Body []inventory.InventoryItem }
 
 func (s *Server) inventoryList(ctx context.Context, in *inventoryListInput) (*inventoryListOutput, error) {
-	list, err := s.inventory.List(ctx, info(ctx).Club.ID, in.NID)
+	list, err := s.Inventory.List(ctx, info(ctx).Club.ID, in.NID)
 	return &inventoryListOutput{Body: list}, err
 }
 
@@ -538,7 +538,7 @@ type inventoryItemOutput struct{ Body inventory.InventoryItem }
 
 func (s *Server) inventorySave(ctx context.Context, in *inventorySaveInput) (*inventoryItemOutput, error) {
 	b := in.Body
-	it, err := s.inventory.SaveItem(ctx, info(ctx).Club.ID, inventory.ItemInput{IID: b.NID, Title: b.Title, Category: b.Category,
+	it, err := s.Inventory.SaveItem(ctx, info(ctx).Club.ID, inventory.ItemInput{IID: b.NID, Title: b.Title, Category: b.Category,
 		Type: b.Type, Dominance: b.Dominance, Status: b.Status == nil || bool(*b.Status)})
 	if err != nil {
 		return nil, err
@@ -562,7 +562,7 @@ type inventoryMoveInput struct {
 
 func (s *Server) inventoryMove(ctx context.Context, in *inventoryMoveInput) (*inventoryItemOutput, error) {
 	b, ri := in.Body, info(ctx)
-	it, err := s.inventory.Record(ctx, ri.Club.ID, ri.User.ID, inventory.MovementInput{IID: b.IID, Action: b.Action, Amount: b.Amount,
+	it, err := s.Inventory.Record(ctx, ri.Club.ID, ri.User.ID, inventory.MovementInput{IID: b.IID, Action: b.Action, Amount: b.Amount,
 		Cost: b.Cost, Location: b.Location, FromLocation: b.FromLocation, Note: b.Note, Images: b.Images})
 	if err != nil {
 		return nil, err

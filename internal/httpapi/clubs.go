@@ -30,7 +30,7 @@ type myClubsOutput struct {
 }
 
 func (s *Server) myClubs(ctx context.Context, _ *struct{}) (*myClubsOutput, error) {
-	list, err := s.clubs.ForUser(ctx, info(ctx).User.ID)
+	list, err := s.Clubs.ForUser(ctx, info(ctx).User.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ type ClubReply struct {
 type clubOutput struct{ Body ClubReply }
 
 func (s *Server) clubReply(ctx context.Context, c *club.Club, st *club.Staff) (*clubOutput, error) {
-	pay, err := s.clubs.Payments(ctx, c.ID)
+	pay, err := s.Clubs.Payments(ctx, c.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -133,10 +133,10 @@ func (s *Server) clubUpdate(ctx context.Context, in *clubUpdateInput) (*clubOutp
 		}
 		u.Images = &fresh
 	}
-	if err := s.clubs.Save(ctx, ri.Club.ID, u); err != nil {
+	if err := s.Clubs.Save(ctx, ri.Club.ID, u); err != nil {
 		return nil, err
 	}
-	c, err := s.clubs.Get(ctx, ri.Club.ID)
+	c, err := s.Clubs.Get(ctx, ri.Club.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -159,12 +159,12 @@ type fileOutput struct {
 // file serves a stored file to staff of the club that owns it. Files are
 // content-addressed, so they are cached for good.
 func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
-	f, err := files.Get(ctx, s.db, in.ID)
+	f, err := files.Get(ctx, s.DB, in.ID)
 	if err != nil {
 		return nil, err
 	}
 	if f.ClubID != nil {
-		st, err := s.clubs.StaffOf(ctx, info(ctx).User.ID, *f.ClubID)
+		st, err := s.Clubs.StaffOf(ctx, info(ctx).User.ID, *f.ClubID)
 		if errors.Is(err, club.ErrNoMemberRecord) || (err == nil && !st.Active) {
 			return nil, Fail(http.StatusForbidden, "access.denied", denied(info(ctx).User.Username))
 		}
@@ -175,7 +175,7 @@ func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
 			// A member sees the pictures of the club's published news and events, nothing else.
 			shown := false
 			if files.ForMembers(f.Purpose) {
-				if shown, err = social.ImageShown(ctx, s.db, *f.ClubID, f.ID); err != nil {
+				if shown, err = social.ImageShown(ctx, s.DB, *f.ClubID, f.ID); err != nil {
 					return nil, err
 				}
 			}

@@ -52,9 +52,9 @@ type couponListOutput struct {
 
 func (s *Server) couponList(ctx context.Context, in *couponListInput) (*couponListOutput, error) {
 	clubID := info(ctx).Club.ID
-	list, err := s.coupons.List(ctx, clubID)
+	list, err := s.Coupons.List(ctx, clubID)
 	if err == nil && in.OID != 0 {
-		list, err = s.pos.Applicable(ctx, clubID, in.OID, list)
+		list, err = s.POS.Applicable(ctx, clubID, in.OID, list)
 	}
 	if err != nil {
 		return nil, err
@@ -114,7 +114,7 @@ func (s *Server) couponSave(ctx context.Context, in *couponSaveInput) (*couponOu
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.coupons.Save(ctx, ri.Club.ID, ri.User.ID, coupon.Input{ID: b.ID, Code: b.Code, Title: b.Title, Description: b.Description,
+	c, err := s.Coupons.Save(ctx, ri.Club.ID, ri.User.ID, coupon.Input{ID: b.ID, Code: b.Code, Title: b.Title, Description: b.Description,
 		Notes: b.Notes, Type: b.Type, Discount: b.Discount, Status: status, From: from, To: to, UsesCoupon: b.UseNumberCoupon,
 		UsesUser: b.UseNumberUser, UserType: b.UseUserType, UserCategory: b.UseUserCategory, ProductCategories: b.ProductCategories,
 		Products: b.UseProducts, MinAmount: b.MinAmountOrder, Cumulative: bool(b.Cumulative), Timezone: ri.Club.Timezone,
@@ -146,7 +146,7 @@ func (s *Server) couponApply(ctx context.Context, in *couponApplyInput) (*coupon
 		return nil, err
 	}
 	b := in.Body
-	o, err := s.pos.ApplyCoupons(ctx, info(ctx).Club.ID, actor, pos.ApplyInput{OID: b.OID, MemberID: b.MembershipID, Code: b.Code, IDs: b.CouponID})
+	o, err := s.POS.ApplyCoupons(ctx, info(ctx).Club.ID, actor, pos.ApplyInput{OID: b.OID, MemberID: b.MembershipID, Code: b.Code, IDs: b.CouponID})
 	return &couponApplyOutput{Body: o}, err
 }
 
@@ -159,7 +159,7 @@ type couponActivateInput struct {
 }
 
 func (s *Server) couponActivate(ctx context.Context, in *couponActivateInput) (*couponOutput, error) {
-	c, err := s.coupons.Activate(ctx, info(ctx).Club.ID, in.Body.CouponID[0], bool(in.Body.Activate))
+	c, err := s.Coupons.Activate(ctx, info(ctx).Club.ID, in.Body.CouponID[0], bool(in.Body.Activate))
 	return &couponOutput{Body: c}, err
 }
 
@@ -169,7 +169,7 @@ type couponDeleteInput struct {
 }
 
 func (s *Server) couponDelete(ctx context.Context, in *couponDeleteInput) (*successOutput, error) {
-	if err := s.coupons.Delete(ctx, info(ctx).Club.ID, in.ID); err != nil {
+	if err := s.Coupons.Delete(ctx, info(ctx).Club.ID, in.ID); err != nil {
 		return nil, err
 	}
 	out := &successOutput{}
@@ -192,7 +192,7 @@ type couponUsesOutput struct {
 }
 
 func (s *Server) couponUses(ctx context.Context, in *couponUsesInput) (*couponUsesOutput, error) {
-	list, total, err := s.coupons.Uses(ctx, info(ctx).Club.ID, in.CouponID, in.Limit, in.Page)
+	list, total, err := s.Coupons.Uses(ctx, info(ctx).Club.ID, in.CouponID, in.Limit, in.Page)
 	out := &couponUsesOutput{}
 	out.Body.Data, out.Body.Total = list, total
 	return out, err

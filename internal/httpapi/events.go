@@ -66,15 +66,15 @@ func (r *streamReader) mayRead(e notify.Event) bool {
 // recheck reads the reader's session, staff record and club again, as the stream's gate
 // would for a new request; false when the gate would now refuse them (or cannot tell).
 func (s *Server) recheck(ctx context.Context, r *streamReader) bool {
-	_, u, err := s.auth.Peek(ctx, r.token)
+	_, u, err := s.Auth.Peek(ctx, r.token)
 	if err != nil || u.ID != r.userID {
 		return false
 	}
-	st, err := s.clubs.StaffOf(ctx, r.userID, r.club.ID)
+	st, err := s.Clubs.StaffOf(ctx, r.userID, r.club.ID)
 	if err != nil || !st.IsStaff || !st.Active {
 		return false
 	}
-	c, err := s.clubs.Get(ctx, r.club.ID)
+	c, err := s.Clubs.Get(ctx, r.club.ID)
 	if err != nil || !eventsGate.Rule().Allows(c.Flags, st.Roles) {
 		return false
 	}
@@ -86,7 +86,7 @@ func (s *Server) recheck(ctx context.Context, r *streamReader) bool {
 // session of the user ended); recheckClubStreams those of one club (its staff changed).
 // Were the signal lost, the streams' own round would still find the change.
 func (s *Server) recheckStreams(ctx context.Context, userID int64) {
-	clubs, err := s.clubs.ForUser(ctx, userID)
+	clubs, err := s.Clubs.ForUser(ctx, userID)
 	if err != nil {
 		slog.Warn("events: the streams were not told to check their readers", "user", userID, "err", err)
 		return
@@ -97,7 +97,7 @@ func (s *Server) recheckStreams(ctx context.Context, userID int64) {
 }
 
 func (s *Server) recheckClubStreams(ctx context.Context, clubID int64) {
-	if err := s.hub.Recheck(ctx, clubID); err != nil {
+	if err := s.Hub.Recheck(ctx, clubID); err != nil {
 		slog.Warn("events: the streams were not told to check their readers", "club", clubID, "err", err)
 	}
 }
@@ -127,16 +127,16 @@ func (s *Server) events(ctx context.Context, in *eventsInput) (*huma.StreamRespo
 		// Leave the end of the answer time to be written, however long ago the last write was.
 		defer func() { _ = rc.SetWriteDeadline(time.Now().Add(streamWriteWait)) }()
 
-		sub := s.hub.Subscribe(reader.club.ID)
+		sub := s.Hub.Subscribe(reader.club.ID)
 		defer sub.Leave()
 		// The newest event's id goes to the browser, which sends it back when it reconnects.
-		last, err := s.hub.LastID(rctx, reader.club.ID)
+		last, err := s.Hub.LastID(rctx, reader.club.ID)
 		if err != nil {
 			return
 		}
 		var missed []notify.Event
 		if in.LastEventID > 0 && in.LastEventID < last {
-			if missed, err = s.hub.Since(rctx, reader.club.ID, in.LastEventID, time.Now().Add(-replayWindow).Unix(), replayMax); err != nil {
+			if missed, err = s.Hub.Since(rctx, reader.club.ID, in.LastEventID, time.Now().Add(-replayWindow).Unix(), replayMax); err != nil {
 				return
 			}
 		}

@@ -14,7 +14,7 @@ func (s *Server) sendMailLater(to, subject, body string) {
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		if err := s.mail.Send(ctx, to, subject, body); err != nil {
+		if err := s.Mail.Send(ctx, to, subject, body); err != nil {
 			slog.Error("mail not sent", "to", to, "subject", subject, "err", err)
 		}
 	}()

@@ -96,7 +96,7 @@ func actor(ri *reqInfo) member.Actor {
 // to an address the staff typed).
 func (s *Server) saveMember(ctx context.Context, in member.Input) (*member.Member, error) {
 	ri := info(ctx)
-	m, err := s.members.Save(ctx, ri.Club.ID, actor(ri), in)
+	m, err := s.Members.Save(ctx, ri.Club.ID, actor(ri), in)
 	if err != nil {
 		return nil, s.memberError(err)
 	}
@@ -158,7 +158,7 @@ type memberListOutput struct {
 }
 
 func (s *Server) memberSearch(ctx context.Context, in *memberSearchInput) (*memberListOutput, error) {
-	list, total, more, err := s.members.Search(ctx, info(ctx).Club.ID, in.filter(), in.Limit, in.Page)
+	list, total, more, err := s.Members.Search(ctx, info(ctx).Club.ID, in.filter(), in.Limit, in.Page)
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func exportRow(m *member.Member, tz *time.Location) []string {
 // CSV with a byte-order mark (so Excel reads the accents) and a header row.
 func (s *Server) memberExport(ctx context.Context, in *memberExportInput) (*downloadOutput, error) {
 	c := info(ctx).Club
-	list, _, _, err := s.members.Search(ctx, c.ID, in.filter(), 0, 0)
+	list, _, _, err := s.Members.Search(ctx, c.ID, in.filter(), 0, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +283,7 @@ type memberDeleteInput struct {
 
 func (s *Server) memberDelete(ctx context.Context, in *memberDeleteInput) (*okOutput, error) {
 	ri := info(ctx)
-	if err := s.members.Delete(ctx, ri.Club.ID, in.NID, actor(ri)); err != nil {
+	if err := s.Members.Delete(ctx, ri.Club.ID, in.NID, actor(ri)); err != nil {
 		return nil, s.memberError(err)
 	}
 	s.recheckClubStreams(ctx, ri.Club.ID)
@@ -296,7 +296,7 @@ type byDNIInput struct {
 }
 
 func (s *Server) memberByDNI(ctx context.Context, in *byDNIInput) (*memberOutput, error) {
-	m, err := s.members.ByDNI(ctx, info(ctx).Club.ID, in.DNI)
+	m, err := s.Members.ByDNI(ctx, info(ctx).Club.ID, in.DNI)
 	if err != nil {
 		return nil, s.memberError(err)
 	}
@@ -324,11 +324,11 @@ type dniCheckOutput struct {
 func (s *Server) memberDNICheck(ctx context.Context, in *dniCheckInput) (*dniCheckOutput, error) {
 	clubID := info(ctx).Club.ID
 	if in.NID != 0 { // the member being edited is one of the club's, like every object named
-		if _, err := s.members.Get(ctx, clubID, in.NID); err != nil {
+		if _, err := s.Members.Get(ctx, clubID, in.NID); err != nil {
 			return nil, s.memberError(err)
 		}
 	}
-	refusal, err := s.members.DNITaken(ctx, clubID, in.DNI, in.NID)
+	refusal, err := s.Members.DNITaken(ctx, clubID, in.DNI, in.NID)
 	if err != nil {
 		return nil, err
 	}
@@ -347,12 +347,12 @@ func (s *Server) memberCard(ctx context.Context, in *byDNIInput) (*memberOutput,
 	if code == "" { // an empty key fob filter would match the club's first member
 		return nil, s.memberError(member.ErrNotFound)
 	}
-	m, err := s.members.ByDNI(ctx, clubID, code)
+	m, err := s.Members.ByDNI(ctx, clubID, code)
 	if errors.Is(err, member.ErrNotFound) {
-		list, _, _, serr := s.members.Search(ctx, clubID, member.Filter{Keychain: code}, 1, 0)
+		list, _, _, serr := s.Members.Search(ctx, clubID, member.Filter{Keychain: code}, 1, 0)
 		if serr == nil && len(list) == 0 {
 			if n, perr := strconv.ParseInt(code, 10, 64); perr == nil && n > 0 {
-				list, _, _, serr = s.members.Search(ctx, clubID, member.Filter{Number: n}, 1, 0)
+				list, _, _, serr = s.Members.Search(ctx, clubID, member.Filter{Number: n}, 1, 0)
 			}
 		}
 		if serr != nil {
@@ -429,25 +429,25 @@ func (s *Server) memberRegister(ctx context.Context, in *registerInput) (*regist
 // member's record. An active account is its owner's: no link is made for it.
 func (s *Server) invite(ctx context.Context, m *member.Member) (comms.Message, error) {
 	ri := info(ctx)
-	if err := s.members.InvitationAllowed(ctx, ri.Club.ID, m); err != nil {
+	if err := s.Members.InvitationAllowed(ctx, ri.Club.ID, m); err != nil {
 		return comms.Message{}, s.memberError(err)
 	}
 	phone, country := m.Telefono, m.CountryCode
 	if strings.TrimSpace(phone) == "" {
 		return comms.Message{}, Fail(400, "member.phone_required", "El socio no tiene teléfono")
 	}
-	u, err := s.auth.UserByID(ctx, m.User.UID)
+	u, err := s.Auth.UserByID(ctx, m.User.UID)
 	if err != nil {
 		return comms.Message{}, err
 	}
-	_, token, err := s.auth.RequestReset(ctx, u.Username)
+	_, token, err := s.Auth.RequestReset(ctx, u.Username)
 	if err != nil {
 		return comms.Message{}, err
 	}
 	body := fmt.Sprintf("%s te invita a su app de socios. Usuario: %s. Crea tu contraseña aquí: %s/app/reset-password?token=%s",
 		ri.Club.Title, u.Username, s.cfg.PublicURL, token)
 	to := "+" + strings.TrimPrefix(strings.TrimSpace(country), "+") + strings.ReplaceAll(phone, " ", "")
-	return s.comms.SMS(ctx, ri.Club.ID, ri.User.ID, comms.Recipient{MemberID: m.NID, UserID: u.ID, Phone: to}, body)
+	return s.Comms.SMS(ctx, ri.Club.ID, ri.User.ID, comms.Recipient{MemberID: m.NID, UserID: u.ID, Phone: to}, body)
 }
 
 type smsInviteInput struct {
@@ -469,7 +469,7 @@ type messageStateOutput struct {
 
 func (s *Server) smsInvite(ctx context.Context, in *smsInviteInput) (*messageStateOutput, error) {
 	ri := info(ctx)
-	list, _, _, err := s.members.Search(ctx, ri.Club.ID, member.Filter{UID: in.Body.UID}, 1, 0)
+	list, _, _, err := s.Members.Search(ctx, ri.Club.ID, member.Filter{UID: in.Body.UID}, 1, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -485,14 +485,14 @@ func (s *Server) smsInvite(ctx context.Context, in *smsInviteInput) (*messageSta
 	if cc == "" {
 		cc = m.CountryCode
 	}
-	if err := s.members.InvitationAllowed(ctx, ri.Club.ID, m); err != nil {
+	if err := s.Members.InvitationAllowed(ctx, ri.Club.ID, m); err != nil {
 		return nil, s.memberError(err)
 	}
 	// The phone asked for when the record has none is saved to the record
 	// first (a staff record's only by an Administrador); the link goes to the
 	// record's phone.
 	if tlf != m.Telefono || cc != m.CountryCode {
-		if m, err = s.members.Save(ctx, ri.Club.ID, actor(ri), member.Input{NID: m.NID, Telefono: &tlf, CountryCode: &cc}); err != nil {
+		if m, err = s.Members.Save(ctx, ri.Club.ID, actor(ri), member.Input{NID: m.NID, Telefono: &tlf, CountryCode: &cc}); err != nil {
 			return nil, s.memberError(err)
 		}
 	}
@@ -548,7 +548,7 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 	}
 	var to []comms.Recipient
 	if in.Body.All {
-		rows, err := s.members.OnlineAccounts(ctx, ri.Club.ID)
+		rows, err := s.Members.OnlineAccounts(ctx, ri.Club.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -562,7 +562,7 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 		return nil, Fail(400, "push.no_recipients", "Selecciona un socio al menos")
 	}
 	for _, uid := range slices.Compact(slices.Sorted(slices.Values(in.Body.UIDs))) {
-		list, _, _, err := s.members.Search(ctx, ri.Club.ID, member.Filter{UID: uid}, 1, 0)
+		list, _, _, err := s.Members.Search(ctx, ri.Club.ID, member.Filter{UID: uid}, 1, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -571,7 +571,7 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 		}
 		to = append(to, comms.Recipient{MemberID: list[0].NID, UserID: uid})
 	}
-	msgs, err := s.comms.Push(ctx, ri.Club.ID, ri.User.ID, ri.Club.Title, text, to)
+	msgs, err := s.Comms.Push(ctx, ri.Club.ID, ri.User.ID, ri.Club.Title, text, to)
 	if err != nil {
 		return nil, err
 	}
@@ -609,7 +609,7 @@ type clubUsersOutput struct {
 func (s *Server) clubUsers(ctx context.Context, in *clubUsersInput) (*clubUsersOutput, error) {
 	out := &clubUsersOutput{}
 	var err error
-	out.Body.Data, out.Body.Total, err = s.members.ClubUsers(ctx, info(ctx).Club.ID, in.Limit, in.Page)
+	out.Body.Data, out.Body.Total, err = s.Members.ClubUsers(ctx, info(ctx).Club.ID, in.Limit, in.Page)
 	return out, err
 }
 
@@ -655,7 +655,7 @@ func (s *Server) fileUpload(ctx context.Context, in *uploadInput) (*uploadOutput
 		}
 		ups = append(ups, files.Upload{Name: fh.Filename, ContentType: ct, Data: data})
 	}
-	ids, err := files.SaveAll(ctx, s.db, clubID, files.MemberDocument, ups)
+	ids, err := files.SaveAll(ctx, s.DB, clubID, files.MemberDocument, ups)
 	if err != nil {
 		return nil, err
 	}
@@ -673,7 +673,7 @@ type categoriesInput struct {
 type categoriesOutput struct{ Body []member.Category }
 
 func (s *Server) memberCategories(ctx context.Context, _ *categoriesInput) (*categoriesOutput, error) {
-	list, err := s.members.Categories(ctx, info(ctx).Club.ID)
+	list, err := s.Members.Categories(ctx, info(ctx).Club.ID)
 	return &categoriesOutput{Body: list}, err
 }
 
@@ -693,7 +693,7 @@ type categoryUpdateInput struct {
 type categoryOutput struct{ Body member.Category }
 
 func (s *Server) memberCategoryCreate(ctx context.Context, in *categoryCreateInput) (*categoryOutput, error) {
-	c, err := s.clubs.SaveMemberCategory(ctx, info(ctx).Club.ID, 0, in.Body.Title, in.Body.Descuento)
+	c, err := s.Clubs.SaveMemberCategory(ctx, info(ctx).Club.ID, 0, in.Body.Title, in.Body.Descuento)
 	if err != nil {
 		return nil, s.memberError(err)
 	}
@@ -701,7 +701,7 @@ func (s *Server) memberCategoryCreate(ctx context.Context, in *categoryCreateInp
 }
 
 func (s *Server) memberCategoryUpdate(ctx context.Context, in *categoryUpdateInput) (*categoryOutput, error) {
-	c, err := s.clubs.SaveMemberCategory(ctx, info(ctx).Club.ID, in.NID, in.Body.Title, in.Body.Descuento)
+	c, err := s.Clubs.SaveMemberCategory(ctx, info(ctx).Club.ID, in.NID, in.Body.Title, in.Body.Descuento)
 	if err != nil {
 		return nil, s.memberError(err)
 	}
@@ -714,7 +714,7 @@ type categoryDeleteInput struct {
 }
 
 func (s *Server) memberCategoryDelete(ctx context.Context, in *categoryDeleteInput) (*okOutput, error) {
-	return &okOutput{}, s.memberError(s.clubs.DeleteMemberCategory(ctx, info(ctx).Club.ID, in.NID))
+	return &okOutput{}, s.memberError(s.Clubs.DeleteMemberCategory(ctx, info(ctx).Club.ID, in.NID))
 }
 
 type checkInput struct {
@@ -730,7 +730,7 @@ type checkOutput struct{ Body member.AccessEvent }
 
 func (s *Server) checkInOut(ctx context.Context, in *checkInput) (*checkOutput, error) {
 	ri := info(ctx)
-	e, err := s.members.CheckInOut(ctx, ri.Club.ID, in.PatientID, ri.User.ID, in.Body.Action, in.Body.Datetime)
+	e, err := s.Members.CheckInOut(ctx, ri.Club.ID, in.PatientID, ri.User.ID, in.Body.Action, in.Body.Datetime)
 	if err != nil {
 		return nil, s.memberError(err)
 	}
@@ -757,7 +757,7 @@ func (s *Server) accessHistory(ctx context.Context, in *AccessHistoryQuery) (*ac
 	if err := s.reportMember(ctx, in.CardID); err != nil {
 		return nil, err
 	}
-	rows, err := s.members.AccessHistory(ctx, info(ctx).Club.ID, in.StartDate, in.EndDate, in.CardID)
+	rows, err := s.Members.AccessHistory(ctx, info(ctx).Club.ID, in.StartDate, in.EndDate, in.CardID)
 	if err != nil {
 		return nil, err
 	}

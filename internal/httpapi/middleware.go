@@ -79,7 +79,7 @@ func (s *Server) sessionMiddleware(ctx huma.Context, next func(huma.Context)) {
 	r, _ := humago.Unwrap(ctx)
 	ri := &reqInfo{Addr: s.clientAddr(r), r: r, Secure: s.secure(r)}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		sess, u, err := s.auth.Authenticate(ctx.Context(), c.Value)
+		sess, u, err := s.Auth.Authenticate(ctx.Context(), c.Value)
 		switch {
 		case err == nil:
 			ri.Token, ri.Session, ri.User = c.Value, sess, u
@@ -126,7 +126,7 @@ func (s *Server) gateMiddleware(g Gate) func(huma.Context, func(huma.Context)) {
 			return
 		}
 		if !found && g.ClubOptional {
-			ids, err := s.clubs.ForUser(ctx.Context(), ri.User.ID)
+			ids, err := s.Clubs.ForUser(ctx.Context(), ri.User.ID)
 			if err != nil {
 				s.writeErr(ctx, toAPIError(err))
 				return
@@ -146,7 +146,7 @@ func (s *Server) gateMiddleware(g Gate) func(huma.Context, func(huma.Context)) {
 			s.writeErr(ctx, Fail(400, "club.no_member_record", club.ErrNoMemberRecord.Error()))
 			return
 		}
-		st, err := s.clubs.StaffOf(ctx.Context(), ri.User.ID, id)
+		st, err := s.Clubs.StaffOf(ctx.Context(), ri.User.ID, id)
 		if err != nil {
 			s.writeErr(ctx, toAPIError(domainError(err)))
 			return
@@ -156,7 +156,7 @@ func (s *Server) gateMiddleware(g Gate) func(huma.Context, func(huma.Context)) {
 			s.writeErr(ctx, Fail(403, "access.denied", denied(ri.User.Username)))
 			return
 		}
-		c, err := s.clubs.Get(ctx.Context(), id)
+		c, err := s.Clubs.Get(ctx.Context(), id)
 		if err != nil {
 			s.writeErr(ctx, toAPIError(domainError(err)))
 			return

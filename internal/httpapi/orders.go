@@ -44,7 +44,7 @@ func (s *Server) registerOrderRoutes() {
 func (s *Server) counter(ctx context.Context) (pos.Actor, pos.Methods, error) {
 	ri := info(ctx)
 	actor := pos.Actor{UserID: ri.User.ID, Supervisor: access.Supervisors.RolesOK(ri.Staff.Roles)}
-	pay, err := s.clubs.Payments(ctx, ri.Club.ID)
+	pay, err := s.Clubs.Payments(ctx, ri.Club.ID)
 	f := ri.Club.Flags
 	return actor, pos.Methods{Cash: pay.Cash, Card: pay.Card,
 		Wallet:    pay.Wallet && (f[access.FuncionesAvanzadasGestion] || f[access.Monedero]),
@@ -87,7 +87,7 @@ func (s *Server) orderSave(ctx context.Context, in *orderSaveInput) (*orderOutpu
 	for i, p := range in.Body.Products {
 		lines[i] = pos.LineInput{PID: p.PID, FeeID: p.FeeID, Quantity: p.Quantity, RealQuantity: p.RealQuantity}
 	}
-	o, err := s.pos.Save(ctx, info(ctx).Club.ID, actor, pos.SaveInput{OID: in.Body.OID, MemberID: in.Body.MembershipID,
+	o, err := s.POS.Save(ctx, info(ctx).Club.ID, actor, pos.SaveInput{OID: in.Body.OID, MemberID: in.Body.MembershipID,
 		Lines: lines, ManualDiscount: in.Body.ManualDiscount, Coupons: couponSet(in.Body.Coupons)})
 	out := &orderOutput{}
 	out.Body.Order, out.Body.Cancelled = o, o == nil
@@ -130,7 +130,7 @@ func (s *Server) orderPay(ctx context.Context, in *orderPayInput) (*orderPayOutp
 		return nil, err
 	}
 	b := in.Body
-	o, err := s.pos.Pay(ctx, info(ctx).Club.ID, actor, methods, pos.PayInput{OID: b.OID, MemberID: b.MembershipID, Type: b.Type,
+	o, err := s.POS.Pay(ctx, info(ctx).Club.ID, actor, methods, pos.PayInput{OID: b.OID, MemberID: b.MembershipID, Type: b.Type,
 		Amount: b.Amount, Tendered: b.Tendered, Signature: b.Signature, Override: b.OverrideReason, Key: in.IdempotencyKey})
 	if err != nil {
 		return nil, err
@@ -158,7 +158,7 @@ func (s *Server) orderComplete(ctx context.Context, in *orderCompleteInput) (*or
 		return nil, err
 	}
 	zero := amount.Cents(0)
-	o, err := s.pos.Pay(ctx, info(ctx).Club.ID, actor, methods, pos.PayInput{OID: in.Body.OID, MemberID: in.Body.MembershipID,
+	o, err := s.POS.Pay(ctx, info(ctx).Club.ID, actor, methods, pos.PayInput{OID: in.Body.OID, MemberID: in.Body.MembershipID,
 		Amount: &zero, Signature: in.Body.Signature})
 	if err != nil {
 		return nil, err
@@ -197,7 +197,7 @@ func (s *Server) orderRefund(ctx context.Context, in *orderRefundInput) (*orderO
 	for i, p := range in.Body.Products {
 		lines[i] = pos.RefundLine{PID: p.PID, Quantity: p.Quantity}
 	}
-	o, err := s.pos.Refund(ctx, info(ctx).Club.ID, actor, methods, pos.RefundInput{OID: in.Body.OID, MemberID: in.Body.MembershipID,
+	o, err := s.POS.Refund(ctx, info(ctx).Club.ID, actor, methods, pos.RefundInput{OID: in.Body.OID, MemberID: in.Body.MembershipID,
 		Lines: lines, PayType: in.Body.Pay, Reason: in.Body.Reason})
 	return &orderOnlyOutput{Body: o}, err
 }
@@ -215,7 +215,7 @@ type successOutput struct {
 }
 
 func (s *Server) orderDelete(ctx context.Context, in *orderDeleteInput) (*successOutput, error) {
-	if err := s.pos.Delete(ctx, info(ctx).Club.ID, in.OID); err != nil {
+	if err := s.POS.Delete(ctx, info(ctx).Club.ID, in.OID); err != nil {
 		return nil, err
 	}
 	out := &successOutput{}
@@ -235,7 +235,7 @@ type orderNotifyInput struct {
 // send it without being able to write arbitrary pushes.
 func (s *Server) orderNotify(ctx context.Context, in *orderNotifyInput) (*successOutput, error) {
 	ri := info(ctx)
-	memberID, userID, err := s.pos.Recipient(ctx, ri.Club.ID, in.Body.OID)
+	memberID, userID, err := s.POS.Recipient(ctx, ri.Club.ID, in.Body.OID)
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +244,7 @@ func (s *Server) orderNotify(ctx context.Context, in *orderNotifyInput) (*succes
 	}
 	to := []comms.Recipient{{MemberID: memberID, UserID: *userID}}
 	text := fmt.Sprintf("Tu pedido n.º %d está listo", in.Body.OID)
-	msgs, err := s.comms.Push(ctx, ri.Club.ID, ri.User.ID, ri.Club.Title, text, to)
+	msgs, err := s.Comms.Push(ctx, ri.Club.ID, ri.User.ID, ri.Club.Title, text, to)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +279,7 @@ func (s *Server) orderList(ctx context.Context, in *OrderListQuery) (*orderListO
 	if err := s.reportMember(ctx, in.MembershipID); err != nil {
 		return nil, err
 	}
-	list, total, err := s.pos.List(ctx, info(ctx).Club.ID, pos.Filter{Start: in.StartDate, End: in.EndDate, MemberID: in.MembershipID,
+	list, total, err := s.POS.List(ctx, info(ctx).Club.ID, pos.Filter{Start: in.StartDate, End: in.EndDate, MemberID: in.MembershipID,
 		Status: in.Status, Limit: in.Limit, Page: in.Page})
 	out := &orderListOutput{}
 	out.Body.Data, out.Body.Total = list, total
@@ -294,7 +294,7 @@ type consumptionInput struct {
 type consumptionOutput struct{ Body *pos.Consumption }
 
 func (s *Server) orderConsumption(ctx context.Context, in *consumptionInput) (*consumptionOutput, error) {
-	c, err := s.pos.Consumption(ctx, info(ctx).Club.ID, in.MembershipID)
+	c, err := s.POS.Consumption(ctx, info(ctx).Club.ID, in.MembershipID)
 	return &consumptionOutput{Body: c}, err
 }
 
@@ -322,7 +322,7 @@ func (s *Server) walletChange(ctx context.Context, in *walletInput) (*walletOutp
 	if !methods.Wallet {
 		return nil, pos.ErrWalletOff
 	}
-	bal, err := s.pos.Wallet(ctx, info(ctx).Club.ID, actor, methods, pos.WalletInput{MemberID: in.NID, Operation: in.Body.Operation,
+	bal, err := s.POS.Wallet(ctx, info(ctx).Club.ID, actor, methods, pos.WalletInput{MemberID: in.NID, Operation: in.Body.Operation,
 		Amount: in.Body.Amount, PayType: in.Body.PayType})
 	out := &walletOutput{}
 	out.Body.Monedero = bal
@@ -343,7 +343,7 @@ func (s *Server) walletHistory(ctx context.Context, in *WalletHistoryQuery) (*wa
 		return nil, err
 	}
 	start, end := lastWeek(in.StartDate, in.EndDate)
-	list, err := s.pos.WalletHistory(ctx, info(ctx).Club.ID, in.CardID, start, end)
+	list, err := s.POS.WalletHistory(ctx, info(ctx).Club.ID, in.CardID, start, end)
 	return &walletHistoryOutput{Body: list}, err
 }
 
@@ -354,7 +354,7 @@ type feeListInput struct {
 type feeListOutput struct{ Body []pos.FeeType }
 
 func (s *Server) feeList(ctx context.Context, in *feeListInput) (*feeListOutput, error) {
-	list, err := s.pos.Fees(ctx, info(ctx).Club.ID)
+	list, err := s.POS.Fees(ctx, info(ctx).Club.ID)
 	return &feeListOutput{Body: list}, err
 }
 
@@ -374,7 +374,7 @@ type feeOutput struct{ Body *pos.FeeType }
 
 func (s *Server) feeSave(ctx context.Context, in *feeSaveInput) (*feeOutput, error) {
 	b := in.Body
-	f, err := s.pos.SaveFee(ctx, info(ctx).Club.ID, pos.FeeInput{PID: b.PID, Code: b.Code, Title: b.Title, Price: b.Price, Days: b.Days, Status: flagPtr(b.Status)})
+	f, err := s.POS.SaveFee(ctx, info(ctx).Club.ID, pos.FeeInput{PID: b.PID, Code: b.Code, Title: b.Title, Price: b.Price, Days: b.Days, Status: flagPtr(b.Status)})
 	return &feeOutput{Body: f}, err
 }
 
@@ -384,7 +384,7 @@ type feeDeleteInput struct {
 }
 
 func (s *Server) feeDelete(ctx context.Context, in *feeDeleteInput) (*successOutput, error) {
-	ok, why, err := s.pos.DeleteFee(ctx, info(ctx).Club.ID, in.PID)
+	ok, why, err := s.POS.DeleteFee(ctx, info(ctx).Club.ID, in.PID)
 	out := &successOutput{}
 	if ok {
 		out.Body.Success = 1

@@ -38,7 +38,7 @@ func (s *Server) pushSubscribe(ctx context.Context, in *pushSubscriptionInput) (
 	if err != nil || u.Scheme != "https" || !publicHost(u.Hostname()) {
 		return nil, Fail(400, "push.endpoint_invalid", "La dirección de la suscripción no es válida")
 	}
-	err = s.comms.Subscribe(ctx, info(ctx).User.ID, in.Body.Endpoint, in.Body.Keys.P256dh, in.Body.Keys.Auth)
+	err = s.Comms.Subscribe(ctx, info(ctx).User.ID, in.Body.Endpoint, in.Body.Keys.P256dh, in.Body.Keys.Auth)
 	return &okOutput{}, err
 }
 

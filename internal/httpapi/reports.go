@@ -64,7 +64,7 @@ func (s *Server) reportMember(ctx context.Context, id int64) error {
 	if id == 0 {
 		return nil
 	}
-	ours, err := s.members.InClub(ctx, info(ctx).Club.ID, id)
+	ours, err := s.Members.InClub(ctx, info(ctx).Club.ID, id)
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (s *Server) withdrawals(ctx context.Context, in *WithdrawalsQuery) (*withdr
 		return nil, err
 	}
 	out := &withdrawalsOutput{}
-	out.Body.Data, out.Body.Totals, err = s.report.Withdrawals(ctx, info(ctx).Club.ID, f)
+	out.Body.Data, out.Body.Totals, err = s.Report.Withdrawals(ctx, info(ctx).Club.ID, f)
 	out.Body.Total = out.Body.Totals.Lines
 	return out, err
 }
@@ -134,7 +134,7 @@ func (s *Server) withdrawalsExport(ctx context.Context, in *withdrawalsExportInp
 	}
 	f.Limit, f.Page = -1, 0
 	c := info(ctx).Club
-	list, _, err := s.report.Withdrawals(ctx, c.ID, f)
+	list, _, err := s.Report.Withdrawals(ctx, c.ID, f)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func (s *Server) salesByProduct(ctx context.Context, in *SalesQuery) (*salesOutp
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.report.Sales(ctx, info(ctx).Club.ID, f)
+	r, err := s.Report.Sales(ctx, info(ctx).Club.ID, f)
 	return &salesOutput{Body: r}, err
 }
 
@@ -193,7 +193,7 @@ func (s *Server) salesByProductExport(ctx context.Context, in *salesExportInput)
 		return nil, err
 	}
 	f.Limit, f.Page = -1, 0
-	r, err := s.report.Sales(ctx, info(ctx).Club.ID, f)
+	r, err := s.Report.Sales(ctx, info(ctx).Club.ID, f)
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +239,7 @@ func (s *Server) orderExport(ctx context.Context, in *orderExportInput) (*downlo
 	c := info(ctx).Club
 	var rows [][]any
 	for page := 0; ; page++ {
-		list, total, err := s.pos.List(ctx, c.ID, pos.Filter{Start: in.StartDate, End: in.EndDate, MemberID: in.MembershipID,
+		list, total, err := s.POS.List(ctx, c.ID, pos.Filter{Start: in.StartDate, End: in.EndDate, MemberID: in.MembershipID,
 			Status: in.Status, Limit: pos.MaxPageSize, Page: page})
 		if err != nil {
 			return nil, err
@@ -302,7 +302,7 @@ func (s *Server) walletExport(ctx context.Context, in *walletExportInput) (*down
 	}
 	c := info(ctx).Club
 	start, end := lastWeek(in.StartDate, in.EndDate)
-	list, err := s.pos.WalletHistory(ctx, c.ID, in.CardID, start, end)
+	list, err := s.POS.WalletHistory(ctx, c.ID, in.CardID, start, end)
 	if err != nil {
 		return nil, err
 	}
@@ -359,7 +359,7 @@ func (s *Server) cashExport(ctx context.Context, in *cashExportInput) (*download
 }
 
 func (s *Server) cashCloseExport(ctx context.Context, in *cashCloseExportInput) (*downloadOutput, error) {
-	c, err := s.cash.GetClose(ctx, info(ctx).Club.ID, in.CID)
+	c, err := s.Cash.GetClose(ctx, info(ctx).Club.ID, in.CID)
 	if err != nil {
 		return nil, err
 	}
@@ -370,11 +370,11 @@ func (s *Server) cashCloseExport(ctx context.Context, in *cashCloseExportInput) 
 // total as the last row.
 func (s *Server) cashMovementsFile(ctx context.Context, sc cash.Scope, format string) (*downloadOutput, error) {
 	c := info(ctx).Club
-	list, _, err := s.cash.Movements(ctx, c.ID, sc, -1, 0)
+	list, _, err := s.Cash.Movements(ctx, c.ID, sc, -1, 0)
 	if err != nil {
 		return nil, err
 	}
-	sum, err := s.cash.Summarize(ctx, c.ID, sc)
+	sum, err := s.Cash.Summarize(ctx, c.ID, sc)
 	if err != nil {
 		return nil, err
 	}
@@ -395,7 +395,7 @@ func (s *Server) cashMovementsFile(ctx context.Context, sc cash.Scope, format st
 	}
 	rows = append(rows, []any{}, []any{nil, nil, "Total en caja", nil, sum.CashBoxTotalAmount.Float()})
 	// the closes of the scope with what each found short or over, as the report shows them
-	closes, err := s.cash.ClosesIn(ctx, c.ID, sc)
+	closes, err := s.Cash.ClosesIn(ctx, c.ID, sc)
 	if err != nil {
 		return nil, err
 	}
@@ -429,7 +429,7 @@ func (s *Server) chartSales(ctx context.Context, in *ChartQuery) (*chartSalesOut
 		return nil, err
 	}
 	c := info(ctx).Club
-	list, err := s.report.SalesPerDay(ctx, c.ID, in.CardID, r, c.Location())
+	list, err := s.Report.SalesPerDay(ctx, c.ID, in.CardID, r, c.Location())
 	return &chartSalesOutput{Body: list}, err
 }
 
@@ -441,7 +441,7 @@ func (s *Server) chartWallet(ctx context.Context, in *ChartQuery) (*chartWalletO
 		return nil, err
 	}
 	c := info(ctx).Club
-	list, err := s.report.WalletPerDay(ctx, c.ID, in.CardID, r, c.Location())
+	list, err := s.Report.WalletPerDay(ctx, c.ID, in.CardID, r, c.Location())
 	return &chartWalletOutput{Body: list}, err
 }
 
@@ -453,6 +453,6 @@ func (s *Server) chartAccess(ctx context.Context, in *ChartQuery) (*chartAccessO
 		return nil, err
 	}
 	c := info(ctx).Club
-	list, err := s.report.CheckinsPerHour(ctx, c.ID, in.CardID, r, c.Location())
+	list, err := s.Report.CheckinsPerHour(ctx, c.ID, in.CardID, r, c.Location())
 	return &chartAccessOutput{Body: list}, err
 }

@@ -43,8 +43,10 @@ type Config struct {
 	Stream       StreamTimes
 }
 
-// Deps are the services the handlers call.
-type Deps struct {
+// Services are the domain services the handlers call: the one list of them,
+// built by app.Open and passed here as it is (app.App embeds it). A new domain
+// adds its field here and its constructor there.
+type Services struct {
 	DB        *db.DB
 	Auth      *auth.Service
 	Clubs     *club.Service
@@ -54,6 +56,8 @@ type Deps struct {
 	POS       *pos.Service
 	Coupons   *coupon.Service
 	Cash      *cash.Service
+	Report    *report.Service
+	Social    *social.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	Mail      Mailer
@@ -61,33 +65,19 @@ type Deps struct {
 
 // Server holds the dependencies of the handlers.
 type Server struct {
-	cfg       Config
-	db        *db.DB
-	auth      *auth.Service
-	clubs     *club.Service
-	members   *member.Service
-	catalog   *catalog.Service
-	inventory *inventory.Service
-	pos       *pos.Service
-	coupons   *coupon.Service
-	cash      *cash.Service
-	report    *report.Service
-	social    *social.Service
-	comms     *comms.Service
-	hub       *notify.Hub
-	mail      Mailer
-	api       huma.API
-	mux       *http.ServeMux
-	routes    []Route
+	Services
+	cfg    Config
+	api    huma.API
+	mux    *http.ServeMux
+	routes []Route
 }
 
 // New builds the API and the app handler.
-func New(cfg Config, d Deps) *Server {
+func New(cfg Config, d Services) *Server {
 	if cfg.VueVersion == "" {
 		cfg.VueVersion = version.Current
 	}
-	s := &Server{cfg: cfg, db: d.DB, auth: d.Auth, clubs: d.Clubs, members: d.Members, catalog: d.Catalog, inventory: d.Inventory, pos: d.POS, coupons: d.Coupons, cash: d.Cash, report: report.New(d.DB), social: social.New(d.DB), comms: d.Comms, hub: d.Hub,
-		mail: d.Mail, mux: http.NewServeMux()}
+	s := &Server{Services: d, cfg: cfg, mux: http.NewServeMux()}
 	hc := huma.Config{
 		OpenAPI: &huma.OpenAPI{
 			OpenAPI: "3.1.0",

@@ -74,11 +74,11 @@ type loginOutput struct {
 
 func (s *Server) login(ctx context.Context, in *loginInput) (*loginOutput, error) {
 	ri := info(ctx)
-	res, err := s.auth.Login(ctx, in.Body.Username, in.Body.Password, ri.Addr, ri.Token)
+	res, err := s.Auth.Login(ctx, in.Body.Username, in.Body.Password, ri.Addr, ri.Token)
 	if err != nil {
 		return nil, err
 	}
-	maxAge := int(s.auth.Config().MaxAge / time.Second)
+	maxAge := int(s.Auth.Config().MaxAge / time.Second)
 	u := res.User
 	return &loginOutput{
 		SetCookie: []http.Cookie{
@@ -99,7 +99,7 @@ type emptyOutput struct {
 func (s *Server) logout(ctx context.Context, _ *struct{}) (*emptyOutput, error) {
 	ri := info(ctx)
 	if ri.Token != "" {
-		if err := s.auth.Logout(ctx, ri.Token); err != nil {
+		if err := s.Auth.Logout(ctx, ri.Token); err != nil {
 			return nil, err
 		}
 		if ri.User != nil {
@@ -142,7 +142,7 @@ type okOutput struct{ Body struct{} }
 
 func (s *Server) changePassword(ctx context.Context, in *changePasswordInput) (*okOutput, error) {
 	ri := info(ctx)
-	if err := s.auth.ChangePassword(ctx, ri.Session, in.Body.OldPassword, in.Body.Password); err != nil {
+	if err := s.Auth.ChangePassword(ctx, ri.Session, in.Body.OldPassword, in.Body.Password); err != nil {
 		return nil, err
 	}
 	s.recheckStreams(ctx, ri.User.ID) // the user's other sessions ended
@@ -167,7 +167,7 @@ type messageOutput struct {
 func (s *Server) requestNewPassword(ctx context.Context, in *requestPasswordInput) (*messageOutput, error) {
 	out := &messageOutput{}
 	out.Body.Message = "Si la cuenta existe, te hemos enviado un correo con las instrucciones para cambiar la contraseña"
-	u, token, err := s.auth.RequestReset(ctx, in.Body.Name)
+	u, token, err := s.Auth.RequestReset(ctx, in.Body.Name)
 	if errors.Is(err, auth.ErrNotFound) || errors.Is(err, auth.ErrResetLimited) {
 		return out, nil
 	}
@@ -192,7 +192,7 @@ type resetPasswordInput struct {
 }
 
 func (s *Server) resetPassword(ctx context.Context, in *resetPasswordInput) (*okOutput, error) {
-	return &okOutput{}, s.auth.ResetPassword(ctx, in.Body.Token, in.Body.Password)
+	return &okOutput{}, s.Auth.ResetPassword(ctx, in.Body.Token, in.Body.Password)
 }
 
 type versionOutput struct {
@@ -231,7 +231,7 @@ type noveltiesOutput struct {
 }
 
 func (s *Server) updatesNews(ctx context.Context, _ *struct{}) (*noveltiesOutput, error) {
-	list, err := novelty.List(ctx, s.db, 200)
+	list, err := novelty.List(ctx, s.DB, 200)
 	out := &noveltiesOutput{}
 	out.Body.Data = list
 	return out, err

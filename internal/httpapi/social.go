@@ -86,7 +86,7 @@ type associationQuery struct {
 type newsListOutput struct{ Body []NewsItem }
 
 func (s *Server) newsList(ctx context.Context, _ *associationQuery) (*newsListOutput, error) {
-	list, err := s.social.NewsList(ctx, info(ctx).Club.ID)
+	list, err := s.Social.NewsList(ctx, info(ctx).Club.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -111,12 +111,12 @@ type newsOutput struct{ Body NewsItem }
 
 func (s *Server) newsPublish(ctx context.Context, in *newsPublishInput) (*newsOutput, error) {
 	ri := info(ctx)
-	id, err := s.social.PublishNews(ctx, ri.Club.ID, ri.User.ID, social.NewsInput{Title: in.Body.Title, Subtitle: in.Body.Subtitle,
+	id, err := s.Social.PublishNews(ctx, ri.Club.ID, ri.User.ID, social.NewsInput{Title: in.Body.Title, Subtitle: in.Body.Subtitle,
 		Body: in.Body.Body, Images: in.Body.Images})
 	if err != nil {
 		return nil, err
 	}
-	list, err := s.social.NewsList(ctx, ri.Club.ID)
+	list, err := s.Social.NewsList(ctx, ri.Club.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +134,7 @@ type socialDeleteInput struct {
 }
 
 func (s *Server) newsDelete(ctx context.Context, in *socialDeleteInput) (*successOutput, error) {
-	if err := s.social.DeleteNews(ctx, info(ctx).Club.ID, in.NID); err != nil {
+	if err := s.Social.DeleteNews(ctx, info(ctx).Club.ID, in.NID); err != nil {
 		return nil, err
 	}
 	out := &successOutput{}
@@ -173,7 +173,7 @@ type eventListOutput struct{ Body []EventItem }
 
 func (s *Server) eventList(ctx context.Context, in *eventListInput) (*eventListOutput, error) {
 	ri := info(ctx)
-	list, err := s.social.Events(ctx, ri.Club.ID, in.NID, ri.Staff.MemberID)
+	list, err := s.Social.Events(ctx, ri.Club.ID, in.NID, ri.Staff.MemberID)
 	if err != nil {
 		return nil, err
 	}
@@ -201,12 +201,12 @@ func (s *Server) eventPublish(ctx context.Context, in *eventPublishInput) (*even
 	ri := info(ctx)
 	b := in.Body
 	loc := ri.Club.Location()
-	id, err := s.social.PublishEvent(ctx, ri.Club.ID, ri.User.ID, social.EventInput{Title: b.Title, Body: b.Body,
+	id, err := s.Social.PublishEvent(ctx, ri.Club.ID, ri.User.ID, social.EventInput{Title: b.Title, Body: b.Body,
 		StartDate: b.StartDate.Day(loc), EndDate: b.EndDate.Day(loc), Images: b.Images})
 	if err != nil {
 		return nil, err
 	}
-	list, err := s.social.Events(ctx, ri.Club.ID, id, ri.Staff.MemberID)
+	list, err := s.Social.Events(ctx, ri.Club.ID, id, ri.Staff.MemberID)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +214,7 @@ func (s *Server) eventPublish(ctx context.Context, in *eventPublishInput) (*even
 }
 
 func (s *Server) eventDelete(ctx context.Context, in *socialDeleteInput) (*successOutput, error) {
-	if err := s.social.DeleteEvent(ctx, info(ctx).Club.ID, in.NID); err != nil {
+	if err := s.Social.DeleteEvent(ctx, info(ctx).Club.ID, in.NID); err != nil {
 		return nil, err
 	}
 	out := &successOutput{}
@@ -241,7 +241,7 @@ type eventAttendOutput struct {
 // nobody can sign another member up.
 func (s *Server) eventAttend(ctx context.Context, in *eventAttendInput) (*eventAttendOutput, error) {
 	ri := info(ctx)
-	n, err := s.social.Attend(ctx, ri.Club.ID, in.Body.NID, ri.Staff.MemberID)
+	n, err := s.Social.Attend(ctx, ri.Club.ID, in.Body.NID, ri.Staff.MemberID)
 	if err != nil {
 		return nil, err
 	}
@@ -309,7 +309,7 @@ type consultListOutput struct{ Body []Consult }
 
 func (s *Server) consultList(ctx context.Context, in *consultListInput) (*consultListOutput, error) {
 	ri := info(ctx)
-	list, err := s.social.Consultations(ctx, ri.Club.ID, consultViewer(ri), in.NID)
+	list, err := s.Social.Consultations(ctx, ri.Club.ID, consultViewer(ri), in.NID)
 	if err != nil {
 		return nil, err
 	}
@@ -337,13 +337,13 @@ func (s *Server) consultCreate(ctx context.Context, in *consultCreateInput) (*co
 	id, title, name, body := in.Body.NID, in.Body.Title, "", in.Body.Body
 	var err error
 	if id == 0 {
-		if id, err = s.social.Ask(ctx, ri.Club.ID, v, title, body); err != nil {
+		if id, err = s.Social.Ask(ctx, ri.Club.ID, v, title, body); err != nil {
 			return nil, err
 		}
-	} else if title, name, err = s.social.Reply(ctx, ri.Club.ID, v, id, body); err != nil {
+	} else if title, name, err = s.Social.Reply(ctx, ri.Club.ID, v, id, body); err != nil {
 		return nil, err
 	}
-	list, err := s.social.Consultations(ctx, ri.Club.ID, v, id)
+	list, err := s.Social.Consultations(ctx, ri.Club.ID, v, id)
 	if err != nil {
 		return nil, err
 	}
@@ -353,7 +353,7 @@ func (s *Server) consultCreate(ctx context.Context, in *consultCreateInput) (*co
 	}
 	// The back office's notification box: the consultation's title, who wrote and what,
 	// for the staff who may read the club's consultations.
-	if _, err := s.hub.Publish(ctx, notify.Event{ClubID: ri.Club.ID, Gate: consultsRead.Screen, Type: "comentario",
+	if _, err := s.Hub.Publish(ctx, notify.Event{ClubID: ri.Club.ID, Gate: consultsRead.Screen, Type: "comentario",
 		Title: title, Body: name + ": " + strings.TrimSpace(body)}); err != nil {
 		return nil, err
 	}
@@ -361,7 +361,7 @@ func (s *Server) consultCreate(ctx context.Context, in *consultCreateInput) (*co
 }
 
 func (s *Server) consultDelete(ctx context.Context, in *socialDeleteInput) (*successOutput, error) {
-	if err := s.social.DeleteConsultation(ctx, info(ctx).Club.ID, in.NID); err != nil {
+	if err := s.Social.DeleteConsultation(ctx, info(ctx).Club.ID, in.NID); err != nil {
 		return nil, err
 	}
 	out := &successOutput{}
@@ -387,7 +387,7 @@ func tvBody(v social.TVSettings) TVSettingsBody {
 type tvOutput struct{ Body TVSettingsBody }
 
 func (s *Server) tvSettings(ctx context.Context, _ *associationQuery) (*tvOutput, error) {
-	v, err := s.social.TV(ctx, info(ctx).Club.ID)
+	v, err := s.Social.TV(ctx, info(ctx).Club.ID)
 	return &tvOutput{Body: tvBody(v)}, err
 }
 
@@ -403,12 +403,12 @@ type tvSaveInput struct {
 func (s *Server) tvSave(ctx context.Context, in *tvSaveInput) (*tvOutput, error) {
 	ri := info(ctx)
 	b := in.Body.TVSettingsBody
-	v, err := s.social.SaveTV(ctx, ri.Club.ID, social.TVSettings{BackgroundColor: b.BackgroundColor, TextColor: b.TextColor, Interval: b.Interval,
+	v, err := s.Social.SaveTV(ctx, ri.Club.ID, social.TVSettings{BackgroundColor: b.BackgroundColor, TextColor: b.TextColor, Interval: b.Interval,
 		ShowDescription: b.ShowItemDescription, ShowSubtitle: b.ShowItemSubtitle, ShowQR: b.ShowItemQr})
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.hub.Publish(ctx, notify.Event{ClubID: ri.Club.ID, Gate: tvRead.Screen, Type: "tv"}); err != nil {
+	if _, err := s.Hub.Publish(ctx, notify.Event{ClubID: ri.Club.ID, Gate: tvRead.Screen, Type: "tv"}); err != nil {
 		return nil, err
 	}
 	return &tvOutput{Body: tvBody(v)}, nil
@@ -451,11 +451,11 @@ type tvProductsOutput struct {
 func (s *Server) tvProducts(ctx context.Context, _ *associationQuery) (*tvProductsOutput, error) {
 	c := info(ctx).Club
 	on := true
-	pro, _, _, err := s.catalog.List(ctx, c.ID, catalog.Filter{Kind: catalog.KindPro, Status: &on, Limit: -1, Full: true})
+	pro, _, _, err := s.Catalog.List(ctx, c.ID, catalog.Filter{Kind: catalog.KindPro, Status: &on, Limit: -1, Full: true})
 	if err != nil {
 		return nil, err
 	}
-	basic, _, _, err := s.catalog.List(ctx, c.ID, catalog.Filter{Kind: catalog.KindBasic, Limit: -1, Full: true})
+	basic, _, _, err := s.Catalog.List(ctx, c.ID, catalog.Filter{Kind: catalog.KindBasic, Limit: -1, Full: true})
 	if err != nil {
 		return nil, err
 	}

@@ -84,46 +84,46 @@ func (s *Server) today(ctx context.Context, _ *todayInput) (*todayOutput, error)
 	out := &todayOutput{Body: Today{Day: midnight.Format(time.DateOnly), Since: day.Start, Now: day.End}}
 	b := &out.Body
 	if may("sales") {
-		v, err := s.report.SalesBetween(ctx, clubID, day)
+		v, err := s.Report.SalesBetween(ctx, clubID, day)
 		if err != nil {
 			return nil, err
 		}
 		b.Sales = &v
 	}
 	if may("grams") {
-		v, err := s.report.GramsBetween(ctx, clubID, day)
+		v, err := s.Report.GramsBetween(ctx, clubID, day)
 		if err != nil {
 			return nil, err
 		}
 		b.Grams = &v
 	}
 	if may("in_club") {
-		v, err := s.report.InClub(ctx, clubID, day.Start)
+		v, err := s.Report.InClub(ctx, clubID, day.Start)
 		if err != nil {
 			return nil, err
 		}
 		b.InClub = &v
 	}
 	if may("open_orders") {
-		v, err := s.pos.OpenCount(ctx, clubID)
+		v, err := s.POS.OpenCount(ctx, clubID)
 		if err != nil {
 			return nil, err
 		}
 		b.OpenOrders = &v
 	}
 	if may("cash_box") {
-		sum, err := s.cash.Summarize(ctx, clubID, cash.Scope{}) // the current period: the box now
+		sum, err := s.Cash.Summarize(ctx, clubID, cash.Scope{}) // the current period: the box now
 		if err != nil {
 			return nil, err
 		}
 		b.CashBox = &sum.CashBoxTotalAmount
 	}
 	if may("low_stock") {
-		level, err := s.clubs.StockAlert(ctx, clubID)
+		level, err := s.Clubs.StockAlert(ctx, clubID)
 		if err != nil {
 			return nil, err
 		}
-		list, n, err := s.catalog.LowStock(ctx, clubID, level, LowStockShown)
+		list, n, err := s.Catalog.LowStock(ctx, clubID, level, LowStockShown)
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +131,7 @@ func (s *Server) today(ctx context.Context, _ *todayInput) (*todayOutput, error)
 	}
 	if may("fees_ending") {
 		until := now.Add(FeesEndingDays * 24 * time.Hour).Unix()
-		n, err := s.members.FeesEnding(ctx, clubID, day.End, until)
+		n, err := s.Members.FeesEnding(ctx, clubID, day.End, until)
 		if err != nil {
 			return nil, err
 		}
