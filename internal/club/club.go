@@ -18,15 +18,16 @@ import (
 	"socius/internal/access"
 	"socius/internal/db"
 	"socius/internal/files"
+	"socius/internal/problem"
 )
 
 // Errors.
 var (
-	ErrNotFound       = errors.New("club not found")
-	ErrNoMemberRecord = errors.New("Este usuario no dispone de ficha de socio en este club")
-	ErrNotStaff       = errors.New("not staff of this club")
-	ErrUnknownFlag    = errors.New("unknown feature flag")
-	ErrTitleRequired  = errors.New("El nombre del club es obligatorio")
+	ErrNotFound             = errors.New("club not found")
+	ErrNoMemberRecord error = problem.Invalidf("club.no_member_record", "", "Este usuario no dispone de ficha de socio en este club")
+	ErrNotStaff             = errors.New("not staff of this club")
+	ErrUnknownFlag          = errors.New("unknown feature flag")
+	ErrTitleRequired  error = problem.Invalidf("club.title_required", "title", "El nombre del club es obligatorio")
 )
 
 // Club is an association.

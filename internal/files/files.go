@@ -18,6 +18,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/db"
+	"socius/internal/problem"
 )
 
 // Purposes a file is uploaded for. The purpose is fixed at upload and is part
@@ -47,9 +48,9 @@ const MaxImageBytes = 5 << 20
 
 // Errors.
 var (
-	ErrNotImage = errors.New("not an accepted image")
-	ErrTooLarge = errors.New("file too large")
-	ErrNotFound = errors.New("file not found")
+	ErrNotImage error = problem.Invalidf("file.not_image", "", "El archivo no es una imagen válida (PNG, JPEG, GIF, WebP o SVG)")
+	ErrTooLarge error = problem.Invalidf("file.too_large", "", "La imagen es demasiado grande (máximo 5 MB)")
+	ErrNotFound error = problem.NotFoundf("not_found", "No encontrado")
 )
 
 // File is a stored blob.

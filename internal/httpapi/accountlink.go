@@ -23,7 +23,7 @@ type accountLinkOutput struct {
 func (s *Server) accountLink(ctx context.Context, in *accountLinkInput) (*accountLinkOutput, error) {
 	li, err := s.Members.LinkByToken(ctx, in.Token)
 	if err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	return &accountLinkOutput{CacheControl: "no-store", Body: *li}, nil
 }
@@ -45,7 +45,7 @@ type accountLinkAnswerOutput struct {
 func (s *Server) accountLinkAnswer(ctx context.Context, in *accountLinkAnswerInput) (*accountLinkAnswerOutput, error) {
 	li, err := s.Members.AnswerLink(ctx, in.Body.Token, in.Body.Accept)
 	if err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	out := &accountLinkAnswerOutput{}
 	out.Body.LinkInfo = *li

@@ -61,30 +61,6 @@ func (s *Server) registerMemberRoutes() {
 		Club("accesscontrolreport", Query("association")), s.accessHistory)
 }
 
-func (s *Server) memberError(err error) error {
-	switch {
-	case errors.Is(err, member.ErrNotFound):
-		return Fail(404, "member.not_found", member.ErrNotFound.Error())
-	case errors.Is(err, member.ErrCategoryNotFound):
-		return Fail(404, "category.not_found", member.ErrCategoryNotFound.Error())
-	case errors.Is(err, member.ErrAdminOnly):
-		return Fail(403, "member.admin_only", member.ErrAdminOnly.Error())
-	case errors.Is(err, member.ErrStaffAdminOnly):
-		return Fail(403, "member.staff_admin_only", member.ErrStaffAdminOnly.Error())
-	case errors.Is(err, member.ErrSupervisorOnly):
-		return Fail(403, "member.limits_supervisor_only", member.ErrSupervisorOnly.Error())
-	case errors.Is(err, member.ErrNoOnlineAccount):
-		return Fail(400, "member.no_online_account", member.ErrNoOnlineAccount.Error())
-	case errors.Is(err, member.ErrLinkPending):
-		return Fail(400, "member.link_pending", member.ErrLinkPending.Error())
-	case errors.Is(err, member.ErrAccountActive):
-		return Fail(400, "member.account_active", member.ErrAccountActive.Error())
-	case errors.Is(err, member.ErrLinkInvalid):
-		return Fail(400, "member.link_invalid", member.ErrLinkInvalid.Error())
-	}
-	return err
-}
-
 // actor is the staff user of the request as the member rules see them.
 func actor(ri *reqInfo) member.Actor {
 	return member.Actor{UserID: ri.User.ID, IsAdmin: slices.Contains(ri.Staff.Roles, access.Administrador),
@@ -98,7 +74,7 @@ func (s *Server) saveMember(ctx context.Context, in member.Input) (*member.Membe
 	ri := info(ctx)
 	m, err := s.Members.Save(ctx, ri.Club.ID, actor(ri), in)
 	if err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	if in.Status != nil || in.IsStaff != nil || in.Roles != nil || in.OnlineAccount != nil {
 		s.recheckClubStreams(ctx, ri.Club.ID) // a staff member may have lost the right to read what they are sent
@@ -284,7 +260,7 @@ type memberDeleteInput struct {
 func (s *Server) memberDelete(ctx context.Context, in *memberDeleteInput) (*okOutput, error) {
 	ri := info(ctx)
 	if err := s.Members.Delete(ctx, ri.Club.ID, in.NID, actor(ri)); err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	s.recheckClubStreams(ctx, ri.Club.ID)
 	return &okOutput{}, nil
@@ -298,7 +274,7 @@ type byDNIInput struct {
 func (s *Server) memberByDNI(ctx context.Context, in *byDNIInput) (*memberOutput, error) {
 	m, err := s.Members.ByDNI(ctx, info(ctx).Club.ID, in.DNI)
 	if err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	return &memberOutput{Body: *m}, nil
 }
@@ -325,7 +301,7 @@ func (s *Server) memberDNICheck(ctx context.Context, in *dniCheckInput) (*dniChe
 	clubID := info(ctx).Club.ID
 	if in.NID != 0 { // the member being edited is one of the club's, like every object named
 		if _, err := s.Members.Get(ctx, clubID, in.NID); err != nil {
-			return nil, s.memberError(err)
+			return nil, err
 		}
 	}
 	refusal, err := s.Members.DNITaken(ctx, clubID, in.DNI, in.NID)
@@ -345,7 +321,7 @@ func (s *Server) memberCard(ctx context.Context, in *byDNIInput) (*memberOutput,
 	clubID := info(ctx).Club.ID
 	code := member.NormaliseCode(in.DNI)
 	if code == "" { // an empty key fob filter would match the club's first member
-		return nil, s.memberError(member.ErrNotFound)
+		return nil, member.ErrNotFound
 	}
 	m, err := s.Members.ByDNI(ctx, clubID, code)
 	if errors.Is(err, member.ErrNotFound) {
@@ -363,7 +339,7 @@ func (s *Server) memberCard(ctx context.Context, in *byDNIInput) (*memberOutput,
 		}
 	}
 	if err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	return &memberOutput{Body: *m}, nil
 }
@@ -430,7 +406,7 @@ func (s *Server) memberRegister(ctx context.Context, in *registerInput) (*regist
 func (s *Server) invite(ctx context.Context, m *member.Member) (comms.Message, error) {
 	ri := info(ctx)
 	if err := s.Members.InvitationAllowed(ctx, ri.Club.ID, m); err != nil {
-		return comms.Message{}, s.memberError(err)
+		return comms.Message{}, err
 	}
 	phone, country := m.Telefono, m.CountryCode
 	if strings.TrimSpace(phone) == "" {
@@ -486,14 +462,14 @@ func (s *Server) smsInvite(ctx context.Context, in *smsInviteInput) (*messageSta
 		cc = m.CountryCode
 	}
 	if err := s.Members.InvitationAllowed(ctx, ri.Club.ID, m); err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	// The phone asked for when the record has none is saved to the record
 	// first (a staff record's only by an Administrador); the link goes to the
 	// record's phone.
 	if tlf != m.Telefono || cc != m.CountryCode {
 		if m, err = s.Members.Save(ctx, ri.Club.ID, actor(ri), member.Input{NID: m.NID, Telefono: &tlf, CountryCode: &cc}); err != nil {
-			return nil, s.memberError(err)
+			return nil, err
 		}
 	}
 	msg, err := s.invite(ctx, m)
@@ -695,7 +671,7 @@ type categoryOutput struct{ Body member.Category }
 func (s *Server) memberCategoryCreate(ctx context.Context, in *categoryCreateInput) (*categoryOutput, error) {
 	c, err := s.Clubs.SaveMemberCategory(ctx, info(ctx).Club.ID, 0, in.Body.Title, in.Body.Descuento)
 	if err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	return &categoryOutput{Body: *c}, nil
 }
@@ -703,7 +679,7 @@ func (s *Server) memberCategoryCreate(ctx context.Context, in *categoryCreateInp
 func (s *Server) memberCategoryUpdate(ctx context.Context, in *categoryUpdateInput) (*categoryOutput, error) {
 	c, err := s.Clubs.SaveMemberCategory(ctx, info(ctx).Club.ID, in.NID, in.Body.Title, in.Body.Descuento)
 	if err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	return &categoryOutput{Body: *c}, nil
 }
@@ -714,7 +690,7 @@ type categoryDeleteInput struct {
 }
 
 func (s *Server) memberCategoryDelete(ctx context.Context, in *categoryDeleteInput) (*okOutput, error) {
-	return &okOutput{}, s.memberError(s.Clubs.DeleteMemberCategory(ctx, info(ctx).Club.ID, in.NID))
+	return &okOutput{}, s.Clubs.DeleteMemberCategory(ctx, info(ctx).Club.ID, in.NID)
 }
 
 type checkInput struct {
@@ -732,7 +708,7 @@ func (s *Server) checkInOut(ctx context.Context, in *checkInput) (*checkOutput, 
 	ri := info(ctx)
 	e, err := s.Members.CheckInOut(ctx, ri.Club.ID, in.PatientID, ri.User.ID, in.Body.Action, in.Body.Datetime)
 	if err != nil {
-		return nil, s.memberError(err)
+		return nil, err
 	}
 	return &checkOutput{Body: *e}, nil
 }

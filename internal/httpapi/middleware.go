@@ -157,6 +157,9 @@ func (s *Server) gateMiddleware(g Gate) func(huma.Context, func(huma.Context)) {
 			return
 		}
 		c, err := s.Clubs.Get(ctx.Context(), id)
+		if errors.Is(err, club.ErrNotFound) { // gone since the member check: the same answer as no record
+			err = club.ErrNoMemberRecord
+		}
 		if err != nil {
 			s.writeErr(ctx, toAPIError(domainError(err)))
 			return

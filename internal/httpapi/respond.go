@@ -12,8 +12,6 @@ import (
 
 	"socius/internal/amount"
 	"socius/internal/auth"
-	"socius/internal/club"
-	"socius/internal/files"
 	"socius/internal/problem"
 )
 
@@ -115,11 +113,15 @@ func init() {
 	}
 }
 
+var refusedStatus = map[problem.Reason]int{problem.Forbidden: http.StatusForbidden,
+	problem.Unauthenticated: http.StatusUnauthorized, problem.Throttled: http.StatusTooManyRequests}
+
 // domainError maps service errors to API errors; unknown ones become 500.
 func domainError(err error) error {
 	var ae *APIError
 	var inv *problem.Invalid
 	var nf *problem.NotFound
+	var rf *problem.Refused
 	switch {
 	case err == nil:
 		return nil
@@ -131,6 +133,8 @@ func domainError(err error) error {
 		return e
 	case errors.As(err, &nf):
 		return Fail(http.StatusNotFound, nf.Code, nf.Message)
+	case errors.As(err, &rf):
+		return Fail(refusedStatus[rf.Reason], rf.Code, rf.Message)
 	case errors.Is(err, auth.ErrBadCredentials):
 		return Fail(401, "auth.bad_credentials", "Usuario o contraseña incorrectos")
 	case errors.Is(err, auth.ErrThrottled):
@@ -143,16 +147,6 @@ func domainError(err error) error {
 		return Fail(400, "auth.password_too_long", fmt.Sprintf("La contraseña no puede tener más de %d caracteres", auth.MaxPasswordLen))
 	case errors.Is(err, auth.ErrResetInvalid):
 		return Fail(400, "auth.reset_invalid", "El enlace para cambiar la contraseña no es válido o ha caducado")
-	case errors.Is(err, club.ErrNoMemberRecord), errors.Is(err, club.ErrNotFound):
-		return Fail(400, "club.no_member_record", club.ErrNoMemberRecord.Error())
-	case errors.Is(err, club.ErrTitleRequired):
-		return Fail(400, "club.title_required", club.ErrTitleRequired.Error())
-	case errors.Is(err, files.ErrNotImage):
-		return Fail(400, "file.not_image", "El archivo no es una imagen válida (PNG, JPEG, GIF, WebP o SVG)")
-	case errors.Is(err, files.ErrTooLarge):
-		return Fail(400, "file.too_large", "La imagen es demasiado grande (máximo 5 MB)")
-	case errors.Is(err, files.ErrNotFound):
-		return Fail(404, "not_found", "No encontrado")
 	}
 	return err
 }

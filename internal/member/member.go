@@ -4,7 +4,6 @@
 package member
 
 import (
-	"errors"
 	"socius/internal/amount"
 	"strings"
 
@@ -40,18 +39,20 @@ func invalid(code, field, msg string, args ...any) *ValidationError {
 	return problem.Invalidf(code, field, msg, args...)
 }
 
-// Errors.
+// Errors, each with the stable code the web app translates.
 var (
-	ErrNotFound  = errors.New("Socio no encontrado")
-	ErrAdminOnly = errors.New("Solo un Administrador puede cambiar la fecha de fin de cuota, el acceso de personal y sus roles")
+	ErrNotFound  error = problem.NotFoundf("member.not_found", "Socio no encontrado")
+	ErrAdminOnly error = problem.Refuse(problem.Forbidden, "member.admin_only", "Solo un Administrador puede cambiar la fecha de fin de cuota, el acceso de personal y sus roles")
 	// ErrStaffAdminOnly guards staff records: a lower role could otherwise lock
 	// an Administrador out or send their links to itself.
-	ErrStaffAdminOnly  = errors.New("Solo un Administrador puede cambiar el estado, el correo, el teléfono o la cuenta online de un miembro del personal, o eliminar su ficha")
-	ErrNoOnlineAccount = errors.New("Este socio no dispone de cuenta online")
-	ErrLinkPending     = errors.New("El socio aún no ha aceptado vincular su cuenta online a este club")
-	ErrAccountActive   = errors.New("Esta cuenta online ya está activa: el socio entra con su propio usuario y contraseña")
+	ErrStaffAdminOnly error = problem.Refuse(problem.Forbidden, "member.staff_admin_only",
+		"Solo un Administrador puede cambiar el estado, el correo, el teléfono o la cuenta online de un miembro del personal, o eliminar su ficha")
+	ErrNoOnlineAccount error = problem.Invalidf("member.no_online_account", "", "Este socio no dispone de cuenta online")
+	ErrLinkPending     error = problem.Invalidf("member.link_pending", "", "El socio aún no ha aceptado vincular su cuenta online a este club")
+	ErrAccountActive   error = problem.Invalidf("member.account_active", "", "Esta cuenta online ya está activa: el socio entra con su propio usuario y contraseña")
 	// ErrSupervisorOnly guards the limits the counter enforces (see Actor.Supervisor).
-	ErrSupervisorOnly = errors.New("Solo un Manager o un Administrador puede cambiar la previsión de consumo de un socio o dejar que su monedero quede en negativo")
+	ErrSupervisorOnly error = problem.Refuse(problem.Forbidden, "member.limits_supervisor_only",
+		"Solo un Manager o un Administrador puede cambiar la previsión de consumo de un socio o dejar que su monedero quede en negativo")
 )
 
 // Address is memcard_address.

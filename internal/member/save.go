@@ -17,6 +17,7 @@ import (
 	"socius/internal/auth"
 	"socius/internal/db"
 	"socius/internal/files"
+	"socius/internal/problem"
 )
 
 // Input is the ficha_socio payload. On create a nil field takes its default;
@@ -556,7 +557,7 @@ func ValidCategory(title string, descuento int) error {
 }
 
 // ErrCategoryNotFound is returned for a category of another club or type.
-var ErrCategoryNotFound = errors.New("Categoría no encontrada")
+var ErrCategoryNotFound error = problem.NotFoundf("category.not_found", "Categoría no encontrada")
 
 // AccessEvent is a check-in or check-out.
 type AccessEvent struct {
@@ -692,7 +693,7 @@ type LinkInfo struct {
 }
 
 // ErrLinkInvalid is an unknown, used or expired link token.
-var ErrLinkInvalid = errors.New("El enlace no es válido o ha caducado")
+var ErrLinkInvalid error = problem.Invalidf("member.link_invalid", "", "El enlace no es válido o ha caducado")
 
 func (s *Service) linkByToken(ctx context.Context, q db.Q, token string) (memberID, userID int64, info LinkInfo, err error) {
 	var rows []struct {

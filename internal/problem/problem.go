@@ -1,7 +1,9 @@
 // Package problem holds the errors every domain returns for the API to map:
 // a validation failure (400) carrying the spec's Spanish message, a stable
-// code the web app translates and the field it is about, and a missing
-// record (404).
+// code the web app translates and the field it is about, a missing record
+// (404), and a refusal (403 a role's limit, 401 wrong credentials, 429 too
+// many attempts). A domain returns nothing else for a person to read; the
+// API maps these four and answers 500 to anything else.
 package problem
 
 import (
@@ -36,6 +38,35 @@ type NotFound struct {
 }
 
 func (e *NotFound) Error() string { return e.Message }
+
+// NotFoundf builds a NotFound.
+func NotFoundf(code, msg string) *NotFound { return &NotFound{Code: code, Message: msg} }
+
+// Reason says why a request is refused.
+type Reason int
+
+const (
+	// Forbidden: the caller's role may not do this (403).
+	Forbidden Reason = iota + 1
+	// Unauthenticated: the credentials are wrong (401).
+	Unauthenticated
+	// Throttled: too many attempts; try again later (429).
+	Throttled
+)
+
+// Refused is a request the caller may not make now.
+type Refused struct {
+	Reason  Reason
+	Code    string
+	Message string
+}
+
+func (e *Refused) Error() string { return e.Message }
+
+// Refuse builds a Refused.
+func Refuse(reason Reason, code, msg string) *Refused {
+	return &Refused{Reason: reason, Code: code, Message: msg}
+}
 
 // With returns a copy of the error with a value of the message for
 // translations. It never changes e: most errors are package variables that
