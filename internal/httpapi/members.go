@@ -370,16 +370,9 @@ type registerOutput struct {
 // required (the spec's check was unreliable; here it is enforced).
 func (s *Server) memberRegister(ctx context.Context, in *registerInput) (*registerOutput, error) {
 	b := in.Body
-	if strings.TrimSpace(b.DNI) == "" || strings.TrimSpace(b.Tlf) == "" {
-		return nil, Fail(400, "member.dni_phone_required", "Los campos DNI y Teléfono son obligatorios")
-	}
-	var number *int64
-	if v := strings.TrimSpace(b.MjID); v != "" {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n <= 0 {
-			return nil, Fail(400, "member.number_invalid", "El número de socio debe ser positivo")
-		}
-		number = &n
+	number, err := member.CheckRegistration(b.DNI, b.Tlf, b.MjID)
+	if err != nil {
+		return nil, err
 	}
 	online := true
 	bd := b.Birthdate
@@ -410,7 +403,7 @@ func (s *Server) invite(ctx context.Context, m *member.Member) (comms.Message, e
 	}
 	phone, country := m.Telefono, m.CountryCode
 	if strings.TrimSpace(phone) == "" {
-		return comms.Message{}, Fail(400, "member.phone_required", "El socio no tiene teléfono")
+		return comms.Message{}, member.ErrPhoneRequired
 	}
 	u, err := s.Auth.UserByID(ctx, m.User.UID)
 	if err != nil {
@@ -450,12 +443,12 @@ func (s *Server) smsInvite(ctx context.Context, in *smsInviteInput) (*messageSta
 		return nil, err
 	}
 	if len(list) == 0 {
-		return nil, Fail(400, "member.no_online_account", "Este socio no dispone de cuenta online")
+		return nil, member.ErrNoOnlineAccount
 	}
 	m := &list[0]
 	tlf := strings.TrimSpace(in.Body.Tlf)
-	if strings.Trim(tlf, "0123456789 ") != "" {
-		return nil, Fail(400, "member.phone_invalid", "El teléfono solo puede tener números")
+	if err := member.CheckPhone(tlf); err != nil {
+		return nil, err
 	}
 	cc := in.Body.CountryCode
 	if cc == "" {
@@ -543,7 +536,7 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 			return nil, err
 		}
 		if len(list) == 0 || !list[0].OnlineAccount {
-			return nil, Fail(400, "member.no_online_account", "Este socio no dispone de cuenta online")
+			return nil, member.ErrNoOnlineAccount
 		}
 		to = append(to, comms.Recipient{MemberID: list[0].NID, UserID: uid})
 	}

@@ -1,0 +1,92 @@
+package member
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+
+	"socius/internal/db"
+	"socius/internal/files"
+)
+
+// A member's photo, signature, guarantors and documents, written with the
+// member in the save's transaction.
+
+// fileField resolves a photo or signature: a data URL is stored, the stored
+// URL keeps it (only a file uploaded for the same purpose), "" removes it.
+func fileField(ctx context.Context, tx *sqlx.Tx, clubID int64, purpose string, in *string, curURL string) (string, error) {
+	if in == nil {
+		return strings.TrimPrefix(curURL, "/api/files/"), nil
+	}
+	v := strings.TrimSpace(*in)
+	switch {
+	case v == "":
+		return "", nil
+	case strings.HasPrefix(v, "/api/files/"):
+		id := strings.TrimPrefix(v, "/api/files/")
+		if err := owned(ctx, tx, clubID, purpose, id); err != nil {
+			return "", err
+		}
+		return id, nil
+	case len(v) == 64 && strings.Trim(v, "0123456789abcdef") == "":
+		if err := owned(ctx, tx, clubID, purpose, v); err != nil {
+			return "", err
+		}
+		return v, nil
+	}
+	b, err := files.DecodeDataURL(v)
+	if err != nil {
+		return "", err
+	}
+	return files.SaveImage(ctx, tx, clubID, purpose, b)
+}
+
+func owned(ctx context.Context, q db.Q, clubID int64, purpose, fid string) error {
+	ok, err := files.Owned(ctx, q, clubID, purpose, fid)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return invalid("member.file_unknown", "documents", "El archivo no existe en este club")
+	}
+	return nil
+}
+
+func setEndorsements(ctx context.Context, tx *sqlx.Tx, clubID, id int64, nids []int64) error {
+	if _, err := db.Exec(ctx, tx, `DELETE FROM member_endorsements WHERE member_id = ?`, id); err != nil {
+		return err
+	}
+	for _, g := range slices.Compact(slices.Sorted(slices.Values(nids))) {
+		if g == id {
+			return invalid("member.guarantor_self", "endorsement_member", "Un socio no puede avalarse a sí mismo")
+		}
+		var n int
+		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM members WHERE id = ? AND club_id = ? AND deleted = 0`, g, clubID); err != nil {
+			return err
+		}
+		if n == 0 {
+			return invalid("member.guarantor_unknown", "endorsement_member", "El socio avalista %d no existe en este club", g)
+		}
+		if _, err := db.Exec(ctx, tx, `INSERT INTO member_endorsements (member_id, endorser_id) VALUES (?, ?)`, id, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func setDocuments(ctx context.Context, tx *sqlx.Tx, clubID, id int64, fids []string) error {
+	if _, err := db.Exec(ctx, tx, `DELETE FROM member_documents WHERE member_id = ?`, id); err != nil {
+		return err
+	}
+	for _, fid := range slices.Compact(slices.Sorted(slices.Values(fids))) {
+		if err := owned(ctx, tx, clubID, files.MemberDocument, fid); err != nil {
+			return err
+		}
+		if _, err := db.Exec(ctx, tx, `INSERT INTO member_documents (member_id, file_id, name) SELECT ?, id, name FROM files WHERE id = ?`, id, fid); err != nil {
+			return err
+		}
+	}
+	return nil
+}
