@@ -74,213 +74,274 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 	if len([]rune(in.Override)) > MaxOverride {
 		return nil, errOverrideLong
 	}
-
 	if in.Key != "" {
-		var done []int64
-		if err := s.db.Select(ctx, &done, `SELECT id FROM orders WHERE club_id = ? AND pay_key = ? AND status = ?`, clubID, in.Key, StatusCompleted); err != nil {
+		done, err := paidWithKey(ctx, s.db.R, clubID, in.Key)
+		if err != nil {
 			return nil, err
 		}
-		if len(done) > 0 {
-			return s.replay(ctx, clubID, done[0])
+		if done != 0 {
+			return s.replay(ctx, clubID, done)
 		}
 	}
-	var oid int64
-	replay := false
+	var p *payment
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		now := s.now().Unix()
-		if in.OID == 0 && in.MemberID == 0 {
-			return errMemberRequired
-		}
-		// Lock the order first (the UPDATE takes the row), so two pays of one order queue.
-		var rows []orderRow
-		if in.OID != 0 {
-			if err := db.Select(ctx, tx, &rows, `UPDATE orders SET changed = ? WHERE id = ? AND club_id = ?
-				RETURNING id, member_id, status, manual_discount, pay_key`, now, in.OID, clubID); err != nil {
-				return err
-			}
-		} else {
-			if err := db.Select(ctx, tx, &rows, `UPDATE orders SET changed = ? WHERE member_id = ? AND club_id = ? AND status = ?
-				RETURNING id, member_id, status, manual_discount, pay_key`, now, in.MemberID, clubID, StatusCart); err != nil {
-				return err
-			}
-		}
-		if len(rows) == 0 {
-			return ErrOrderNotFound
-		}
-		o := rows[0]
-		oid = o.ID
-		if in.MemberID != 0 && o.MemberID != in.MemberID {
-			return errOtherMember
-		}
-		if o.Status == StatusCompleted { // paid already: answer the first result
-			replay = true
-			return nil
-		}
-		m, err := s.member(ctx, tx, clubID, o.MemberID)
-		if err != nil {
+		p = &payment{s: s, tx: tx, club: clubID, actor: actor, methods: methods, in: in, now: s.now().Unix()}
+		if err := p.lockOrder(ctx); err != nil || p.replay {
 			return err
 		}
-		if m.Status != 1 {
-			return errMemberInactive
-		}
-		// Re-resolve the lines from the catalogue: this is the moment prices freeze.
-		stored, err := storedLines(ctx, tx, o.ID)
-		if err != nil {
-			return err
-		}
-		rs, err := s.resolve(ctx, tx, clubID, stored)
-		if err != nil {
-			return err
-		}
-		if len(rs) == 0 {
-			return errRefundNothing
-		}
-		// the coupons must still apply now (active, in date, uses left)
-		couponIDs, err := orderCouponIDs(ctx, tx, o.ID)
-		if err != nil {
-			return err
-		}
-		coupons, _, err := s.checkCoupons(ctx, tx, clubID, m, rs, couponCheck{ids: couponIDs, strict: true, manual: o.ManualDiscount})
-		if err != nil {
-			return err
-		}
-		priced, err := priceLines(rs, m.Percent, couponPrices(coupons, rs), o.ManualDiscount)
-		if err != nil {
-			return err
-		}
-		if in.Amount != nil && int64(*in.Amount) != priced.Total {
-			return errTotalChanged.With("total", amount.Cents(priced.Total).String())
-		}
-		payType := in.Type
-		switch {
-		case priced.Total == 0:
-			payType = "" // nothing to pay: no method, no money moves
-		case payType == "":
-			return errPayType
-		case !methods.Allows(payType):
-			return errPayNotAllowed(payType)
-		case payType == PayCash && in.Tendered != nil && int64(*in.Tendered) < priced.Total:
-			return errCashShort
-		}
-		// spec: the member signs when firma_pedido or firma_digital is on
-		var signature string
-		if methods.Signature {
-			if strings.TrimSpace(in.Signature) == "" {
-				return errSignature
-			}
-			data, err := files.DecodeDataURL(in.Signature)
-			if err == nil {
-				signature, err = files.SaveImage(ctx, tx, clubID, files.Signature, data)
-			}
-			if err != nil {
-				return errSignatureImage
-			}
-		}
-		// the member's monthly consumption forecast
-		var grams int64
-		for _, r := range rs {
-			grams += r.grams // each ≤ MaxMilli, at most MaxLines of them
-		}
-		override := strings.TrimSpace(in.Override)
-		if grams > 0 && m.Forecast >= 0 {
-			on, err := s.forecastCheck(ctx, tx, clubID)
-			if err != nil {
-				return err
-			}
-			month, err := monthGrams(ctx, tx, m.ID, monthStart(s.now(), m.Timezone))
-			if err != nil {
-				return err
-			}
-			if on && month+grams > m.Forecast*1000 {
-				switch {
-				case !textnorm.HasWords(override): // no reason: nothing, a zero-width space or a row of dots
-					return problem.Invalidf("order.forecast_exceeded", "override_reason",
-						"Con este pedido el socio pasaría de su previsión de consumo: lleva %s g este mes, el pedido son %s g y su previsión es de %d g",
-						amount.Milli(month).String(), amount.Milli(grams).String(), m.Forecast).
-						With("month", amount.Milli(month).String()).With("grams", amount.Milli(grams).String()).
-						With("forecast", fmt.Sprint(m.Forecast))
-				case !actor.Supervisor:
-					return errOverrideRole
-				}
-			} else {
-				override = ""
-			}
-		} else {
-			override = ""
-		}
-		// stock out, in product order so two pays lock products in the same order
-		order := make([]int, len(rs))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortFunc(order, func(a, b int) int { return cmpProduct(rs[a], rs[b]) })
-		for _, i := range order {
-			r := rs[i]
-			if r.product == nil {
-				continue
-			}
-			if _, err := catalog.MoveStock(ctx, tx, clubID, actor.UserID, catalog.MoveSale,
-				catalog.StockChange{PID: r.product.ID, Quantity: amount.Milli(-r.real), Note: fmt.Sprintf("#%d", o.ID), At: now}); err != nil {
+		for _, step := range []func(context.Context) error{
+			p.loadMember,    // the order's member, active
+			p.priceLines,    // lines re-resolved from the catalogue and priced: prices freeze here
+			p.choosePayType, // a method the club allows, and enough cash handed over
+			p.takeSignature, // when the club asks members to sign
+			p.checkForecast, // the member's monthly consumption forecast, or a supervisor's reason
+			p.takeStock,     // stock out by real weight
+			p.moveMoney,     // the wallet's debit and the till's movement
+			p.extendFees,    // fees paid extend the membership
+			p.countCoupons,  // each coupon counts one use
+			p.writeOrder,    // lines, coupons and the order, paid
+		} {
+			if err := step(ctx); err != nil {
 				return err
 			}
 		}
-		if payType == PayWallet {
-			if err := walletMove(ctx, tx, clubID, m.ID, actor.UserID, WalletOrder, "", -priced.Total, o.ID, now); err != nil {
-				return err
-			}
-		}
-		if payType != "" {
-			if err := cash.Record(ctx, tx, cash.Entry{Club: clubID, Type: CashOrder, PayType: payType, Cents: priced.Total, Order: o.ID, Member: m.ID, Staff: actor.UserID, At: now}); err != nil {
-				return err
-			}
-		}
-		// fees: extend end_date by the fee's days from the later of now and the current end
-		for _, r := range rs {
-			if r.fee == nil || r.fee.Days <= 0 {
-				continue
-			}
-			if err := member.ExtendMembership(ctx, tx, m.ID, r.fee.Days*86400, now); err != nil {
-				return err
-			}
-		}
-		// each coupon counts one use, exactly once: the pay of an order happens once;
-		// in id order, so two pays with the same coupons take their rows in one order
-		byID := slices.Clone(coupons)
-		slices.SortFunc(byID, func(a, b *coupon.Coupon) int { return cmp.Compare(a.ID, b.ID) })
-		for _, c := range byID {
-			if err := coupon.Record(ctx, tx, clubID, c, o.ID, m.ID, now); err != nil {
-				return err
-			}
-		}
-		if err := writeLines(ctx, tx, o.ID, rs, priced); err != nil {
-			return err
-		}
-		if err := writeCoupons(ctx, tx, o.ID, coupons, priced.Coupons); err != nil {
-			return err
-		}
-		if err := checkStoredLines(ctx, tx, o.ID, priced); err != nil {
-			return err
-		}
-		var overrideUser any
-		if override != "" {
-			overrideUser = actor.UserID
-		}
-		res, err := db.Exec(ctx, tx, `UPDATE orders SET status = ?, base_price = ?, discount = ?, total = ?, pay_type = ?, pay_key = ?,
-			signature = ?, override_reason = ?, override_user_id = ?, paid_by_user_id = ?, paid = ?, changed = ? WHERE id = ? AND status = ?`,
-			StatusCompleted, priced.Base, priced.Discount, priced.Total, payType, in.Key, signature, override, overrideUser,
-			actor.UserID, now, now, o.ID, StatusCart)
-		if err != nil {
-			return err
-		}
-		return mustChangeCart(res)
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if replay {
-		return s.replay(ctx, clubID, oid)
+	if p.replay {
+		return s.replay(ctx, clubID, p.order.ID)
 	}
-	return s.Get(ctx, clubID, oid)
+	return s.Get(ctx, clubID, p.order.ID)
+}
+
+// payment is one pay under way: what each step of Pay found, inside its
+// transaction.
+type payment struct {
+	s       *Service
+	tx      *sqlx.Tx
+	club    int64
+	actor   Actor
+	methods Methods
+	in      PayInput
+	now     int64
+
+	order    orderRow
+	replay   bool // paid already: answer the first result
+	member   *memberRow
+	lines    []resolved
+	coupons  []*coupon.Coupon
+	priced   Priced
+	payType  string
+	sign     string // the stored signature's file id
+	override string // the supervisor's reason to pass the forecast, when it was needed
+}
+
+// lockOrder takes the order's row first, so two pays of one order queue.
+func (p *payment) lockOrder(ctx context.Context) error {
+	if p.in.OID == 0 && p.in.MemberID == 0 {
+		return errMemberRequired
+	}
+	o, err := lockOrderForPay(ctx, p.tx, p.club, p.in.OID, p.in.MemberID, p.now)
+	if err != nil {
+		return err
+	}
+	if p.in.MemberID != 0 && o.MemberID != p.in.MemberID {
+		return errOtherMember
+	}
+	p.order, p.replay = *o, o.Status == StatusCompleted
+	return nil
+}
+
+func (p *payment) loadMember(ctx context.Context) error {
+	m, err := p.s.member(ctx, p.tx, p.club, p.order.MemberID)
+	if err != nil {
+		return err
+	}
+	if m.Status != 1 {
+		return errMemberInactive
+	}
+	p.member = m
+	return nil
+}
+
+// priceLines re-resolves the stored lines and re-checks the coupons (still
+// active, in date, with uses left), then prices; the staff's total, when
+// sent, must be the server's.
+func (p *payment) priceLines(ctx context.Context) error {
+	stored, err := storedLines(ctx, p.tx, p.order.ID)
+	if err != nil {
+		return err
+	}
+	if p.lines, err = p.s.resolve(ctx, p.tx, p.club, stored); err != nil {
+		return err
+	}
+	if len(p.lines) == 0 {
+		return errRefundNothing
+	}
+	couponIDs, err := orderCouponIDs(ctx, p.tx, p.order.ID)
+	if err != nil {
+		return err
+	}
+	check := couponCheck{ids: couponIDs, strict: true, manual: p.order.ManualDiscount}
+	if p.coupons, _, err = p.s.checkCoupons(ctx, p.tx, p.club, p.member, p.lines, check); err != nil {
+		return err
+	}
+	if p.priced, err = priceLines(p.lines, p.member.Percent, couponPrices(p.coupons, p.lines), p.order.ManualDiscount); err != nil {
+		return err
+	}
+	if p.in.Amount != nil && int64(*p.in.Amount) != p.priced.Total {
+		return errTotalChanged.With("total", amount.Cents(p.priced.Total).String())
+	}
+	return nil
+}
+
+func (p *payment) choosePayType(context.Context) error {
+	p.payType = p.in.Type
+	switch {
+	case p.priced.Total == 0:
+		p.payType = "" // nothing to pay: no method, no money moves
+	case p.payType == "":
+		return errPayType
+	case !p.methods.Allows(p.payType):
+		return errPayNotAllowed(p.payType)
+	case p.payType == PayCash && p.in.Tendered != nil && int64(*p.in.Tendered) < p.priced.Total:
+		return errCashShort
+	}
+	return nil
+}
+
+// takeSignature stores the member's signature (spec: the member signs when
+// firma_pedido or firma_digital is on).
+func (p *payment) takeSignature(ctx context.Context) error {
+	if !p.methods.Signature {
+		return nil
+	}
+	if strings.TrimSpace(p.in.Signature) == "" {
+		return errSignature
+	}
+	data, err := files.DecodeDataURL(p.in.Signature)
+	if err == nil {
+		p.sign, err = files.SaveImage(ctx, p.tx, p.club, files.Signature, data)
+	}
+	if err != nil {
+		return errSignatureImage
+	}
+	return nil
+}
+
+// checkForecast holds the order to the member's monthly consumption
+// forecast, where the club checks it; a Manager or Administrador may pass it
+// with a reason, which is kept with the order.
+func (p *payment) checkForecast(ctx context.Context) error {
+	var grams int64
+	for _, r := range p.lines {
+		grams += r.grams // each ≤ MaxMilli, at most MaxLines of them
+	}
+	m := p.member
+	if grams == 0 || m.Forecast < 0 {
+		return nil
+	}
+	on, err := p.s.forecastCheck(ctx, p.tx, p.club)
+	if err != nil || !on {
+		return err
+	}
+	month, err := monthGrams(ctx, p.tx, m.ID, monthStart(p.s.now(), m.Timezone))
+	if err != nil || month+grams <= m.Forecast*1000 {
+		return err
+	}
+	reason := strings.TrimSpace(p.in.Override)
+	switch {
+	case !textnorm.HasWords(reason): // no reason: nothing, a zero-width space or a row of dots
+		return problem.Invalidf("order.forecast_exceeded", "override_reason",
+			"Con este pedido el socio pasaría de su previsión de consumo: lleva %s g este mes, el pedido son %s g y su previsión es de %d g",
+			amount.Milli(month).String(), amount.Milli(grams).String(), m.Forecast).
+			With("month", amount.Milli(month).String()).With("grams", amount.Milli(grams).String()).
+			With("forecast", fmt.Sprint(m.Forecast))
+	case !p.actor.Supervisor:
+		return errOverrideRole
+	}
+	p.override = reason
+	return nil
+}
+
+// takeStock moves each product's real weight out, in product order so two
+// pays lock products in the same order.
+func (p *payment) takeStock(ctx context.Context) error {
+	byProduct := slices.Clone(p.lines)
+	slices.SortStableFunc(byProduct, cmpProduct)
+	for _, r := range byProduct {
+		if r.product == nil {
+			continue
+		}
+		if _, err := catalog.MoveStock(ctx, p.tx, p.club, p.actor.UserID, catalog.MoveSale,
+			catalog.StockChange{PID: r.product.ID, Quantity: amount.Milli(-r.real), Note: fmt.Sprintf("#%d", p.order.ID), At: p.now}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *payment) moveMoney(ctx context.Context) error {
+	if p.payType == PayWallet {
+		if err := walletMove(ctx, p.tx, p.club, p.member.ID, p.actor.UserID, WalletOrder, "", -p.priced.Total, p.order.ID, p.now); err != nil {
+			return err
+		}
+	}
+	if p.payType == "" {
+		return nil
+	}
+	return cash.Record(ctx, p.tx, cash.Entry{Club: p.club, Type: CashOrder, PayType: p.payType, Cents: p.priced.Total,
+		Order: p.order.ID, Member: p.member.ID, Staff: p.actor.UserID, At: p.now})
+}
+
+// extendFees adds each fee's days to the membership, from the later of now
+// and the current end.
+func (p *payment) extendFees(ctx context.Context) error {
+	for _, r := range p.lines {
+		if r.fee == nil || r.fee.Days <= 0 {
+			continue
+		}
+		if err := member.ExtendMembership(ctx, p.tx, p.member.ID, r.fee.Days*86400, p.now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// countCoupons counts one use of each coupon, exactly once (the pay of an
+// order happens once), in id order so two pays with the same coupons take
+// their rows in one order.
+func (p *payment) countCoupons(ctx context.Context) error {
+	byID := slices.Clone(p.coupons)
+	slices.SortFunc(byID, func(a, b *coupon.Coupon) int { return cmp.Compare(a.ID, b.ID) })
+	for _, c := range byID {
+		if err := coupon.Record(ctx, p.tx, p.club, c, p.order.ID, p.member.ID, p.now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeOrder freezes the priced lines and coupons, checks them as stored and
+// marks the order paid.
+func (p *payment) writeOrder(ctx context.Context) error {
+	if err := writeLines(ctx, p.tx, p.order.ID, p.lines, p.priced); err != nil {
+		return err
+	}
+	if err := writeCoupons(ctx, p.tx, p.order.ID, p.coupons, p.priced.Coupons); err != nil {
+		return err
+	}
+	if err := checkStoredLines(ctx, p.tx, p.order.ID, p.priced); err != nil {
+		return err
+	}
+	var overrideUser any
+	if p.override != "" {
+		overrideUser = p.actor.UserID
+	}
+	return markPaid(ctx, p.tx, p.order.ID, paidOrder{Priced: p.priced, PayType: p.payType, Key: p.in.Key, Signature: p.sign,
+		Override: p.override, OverrideUser: overrideUser, Staff: p.actor.UserID, At: p.now})
 }
 
 // checkStoredLines holds the lines as stored, inside the pay's transaction,
