@@ -2,10 +2,7 @@ package catalog
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -373,86 +370,6 @@ func (s *Service) Save(ctx context.Context, clubID int64, in Input) (*Product, e
 	return s.get(ctx, s.db.W, clubID, pid)
 }
 
-// searchText is what the product search matches: title, code and subtitle, folded.
-func searchText(in Input) string {
-	return textnorm.Fold(in.Title + " " + in.Code + " " + in.Subtitle)
-}
-
-// searchTerms are the rows a product's search text gives the search index:
-// every ending of every word ("haze", "aze", "ze", "e"), so a typed fragment
-// found anywhere in a word of the title, code or subtitle is the start of one
-// of them and is looked up as a prefix range of the index ("aze" finds
-// Amnesia Haze, "0000017" the product coded 8400000000017).
-func searchTerms(search string) []string {
-	var terms []string
-	for _, w := range strings.Fields(search) {
-		for i := range w { // each rune's start
-			terms = append(terms, w[i:])
-		}
-	}
-	slices.Sort(terms)
-	return slices.Compact(terms)
-}
-
-// indexTerms rewrites the search terms of a product (inside its save).
-func indexTerms(ctx context.Context, q db.Q, clubID, pid int64, search string) error {
-	if _, err := db.Exec(ctx, q, `DELETE FROM product_terms WHERE product_id = ?`, pid); err != nil {
-		return err
-	}
-	terms := searchTerms(search)
-	const batch = 300
-	for start := 0; start < len(terms); start += batch {
-		part := terms[start:min(len(terms), start+batch)]
-		rows := make([]string, len(part))
-		args := make([]any, 0, 3*len(part))
-		for i, t := range part {
-			rows[i] = "(?,?,?)"
-			args = append(args, clubID, t, pid)
-		}
-		if _, err := db.Exec(ctx, q, `INSERT INTO product_terms (club_id, term, product_id) VALUES `+strings.Join(rows, ","), args...); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// IndexMissingTerms writes the search terms of products whose terms are not
-// those of their search text: saved before the search index existed or before
-// it held every word's endings, or loaded straight into the table.
-func IndexMissingTerms(ctx context.Context, d *db.DB) error {
-	var all []struct {
-		ID     int64  `db:"id"`
-		ClubID int64  `db:"club_id"`
-		Search string `db:"search"`
-		Terms  int    `db:"terms"`
-	}
-	if err := db.Select(ctx, d.W, &all, `SELECT p.id, p.club_id, p.search, COUNT(t.product_id) AS terms
-		FROM products p LEFT JOIN product_terms t ON t.product_id = p.id
-		WHERE p.search <> '' GROUP BY p.id, p.club_id, p.search`); err != nil {
-		return err
-	}
-	rows := all[:0]
-	for _, r := range all {
-		if r.Terms != len(searchTerms(r.Search)) {
-			rows = append(rows, r)
-		}
-	}
-	for start := 0; start < len(rows); start += 500 {
-		err := d.Tx(ctx, func(tx *sqlx.Tx) error {
-			for _, r := range rows[start:min(len(rows), start+500)] {
-				if err := indexTerms(ctx, tx, r.ClubID, r.ID, r.Search); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // DeleteResult is one product of a delete; Message explains what was kept.
 type DeleteResult struct {
 	PID     int64  `json:"pid"`
@@ -490,61 +407,6 @@ func (s *Service) Delete(ctx context.Context, clubID int64, kind string, pids []
 		return nil
 	})
 	return out, err
-}
-
-// NewPublicToken is a new product's public link token: 16 bytes from the
-// operating system's random source, as 32 hex digits, so a link cannot be
-// guessed from another or counted to (the ids are sequential).
-func NewPublicToken() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b) // never fails: crypto/rand stops the program rather than return fewer bytes
-	return hex.EncodeToString(b)
-}
-
-// Public returns a published product of the club by its public link token
-// (its QR code); an id, another club's token or an unpublished product's
-// finds nothing.
-func (s *Service) Public(ctx context.Context, clubID int64, token string) (*PublicProduct, error) {
-	var pids []int64
-	if err := s.db.Select(ctx, &pids, `SELECT id FROM products WHERE public_token = ? AND club_id = ? AND status = 1 AND deleted = 0`,
-		token, clubID); err != nil {
-		return nil, err
-	}
-	if len(pids) == 0 {
-		return nil, ErrNotFound
-	}
-	p, err := s.Get(ctx, clubID, pids[0])
-	if err != nil {
-		return nil, err
-	}
-	pub := PublicOf(p)
-	out := &pub
-	if err := s.db.Get(ctx, &out.Club, `SELECT title FROM clubs WHERE id = ?`, clubID); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// PublicOf keeps the public fields of a product, its images at their public address.
-func PublicOf(p *Product) PublicProduct {
-	out := PublicProduct{PID: p.PID, Titulo: p.Titulo, Subtitle: p.Subtitle, Cuerpo: p.Cuerpo, Categorias: p.Categorias,
-		Precio: p.Precio, Type: p.Type, Dominance: p.Dominance, THC: p.THC, Imagenes: make([]Image, len(p.Imagenes))}
-	for i, img := range p.Imagenes {
-		out.Imagenes[i] = Image{Img: publicURL(img.Img), Thumb: publicURL(img.Thumb)}
-	}
-	return out
-}
-
-func publicURL(u string) string { return strings.Replace(u, "/api/files/", "/api/public_image/", 1) }
-
-// PublicImage says whether a file is an image (or thumbnail) of a published
-// product, which anyone may see.
-func (s *Service) PublicImage(ctx context.Context, fileID string) (bool, error) {
-	var n int
-	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM product_images i JOIN products p ON p.id = i.product_id
-		JOIN files f ON f.id = ? AND f.club_id = p.club_id AND f.purpose = 'product_image'
-		WHERE (i.file_id = f.id OR i.thumb_id = f.id) AND p.status = 1 AND p.deleted = 0`, fileID)
-	return n > 0, err
 }
 
 func b2i(b bool) int {

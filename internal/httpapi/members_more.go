@@ -1,0 +1,167 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+
+	"socius/internal/files"
+	"socius/internal/member"
+)
+
+// Member documents, member categories and the door (check-in/out).
+
+type uploadInput struct {
+	RawBody multipart.Form
+}
+
+type uploadOutput struct {
+	Body []member.Document
+}
+
+var documentTypes = map[string]bool{"application/pdf": true, "image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
+
+// fileUpload stores member documents (PDF or images, 10 MB each), checked by content.
+func (s *Server) fileUpload(ctx context.Context, in *uploadInput) (*uploadOutput, error) {
+	clubID := info(ctx).Club.ID
+	fhs := in.RawBody.File["files"]
+	if len(fhs) == 0 {
+		fhs = in.RawBody.File["files[]"]
+	}
+	if len(fhs) == 0 {
+		return nil, Fail(400, "file.none", "No se ha recibido ningún archivo")
+	}
+	// Check every file first, then store them all in one transaction: a
+	// refused upload stores nothing.
+	var ups []files.Upload
+	for _, fh := range fhs {
+		if fh.Size > 10<<20 {
+			return nil, Fail(400, "file.too_large", fmt.Sprintf("El archivo %s es demasiado grande (máximo 10 MB)", fh.Filename))
+		}
+		f, err := fh.Open()
+		if err != nil {
+			return nil, err
+		}
+		data, err := io.ReadAll(io.LimitReader(f, 10<<20+1))
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		ct := http.DetectContentType(data)
+		if !documentTypes[ct] {
+			return nil, Fail(400, "file.type", fmt.Sprintf("El archivo %s no es un PDF ni una imagen", fh.Filename))
+		}
+		ups = append(ups, files.Upload{Name: fh.Filename, ContentType: ct, Data: data})
+	}
+	ids, err := files.SaveAll(ctx, s.DB, clubID, files.MemberDocument, ups)
+	if err != nil {
+		return nil, err
+	}
+	out := &uploadOutput{Body: []member.Document{}}
+	for i, u := range ups {
+		out.Body = append(out.Body, member.Document{FID: ids[i], URL: files.URL(ids[i]), Name: u.Name})
+	}
+	return out, nil
+}
+
+type categoriesInput struct {
+	Association int64 `query:"association" required:"true"`
+}
+
+type categoriesOutput struct{ Body []member.Category }
+
+func (s *Server) memberCategories(ctx context.Context, _ *categoriesInput) (*categoriesOutput, error) {
+	list, err := s.Members.Categories(ctx, info(ctx).Club.ID)
+	return &categoriesOutput{Body: list}, err
+}
+
+type categoryBody struct {
+	Association int64  `json:"association" required:"true"`
+	Title       string `json:"title" maxLength:"80"`
+	Descuento   int    `json:"descuento"`
+}
+
+type categoryCreateInput struct{ Body categoryBody }
+
+type categoryUpdateInput struct {
+	NID  int64 `path:"nid"`
+	Body categoryBody
+}
+
+type categoryOutput struct{ Body member.Category }
+
+func (s *Server) memberCategoryCreate(ctx context.Context, in *categoryCreateInput) (*categoryOutput, error) {
+	c, err := s.Clubs.SaveMemberCategory(ctx, info(ctx).Club.ID, 0, in.Body.Title, in.Body.Descuento)
+	if err != nil {
+		return nil, err
+	}
+	return &categoryOutput{Body: *c}, nil
+}
+
+func (s *Server) memberCategoryUpdate(ctx context.Context, in *categoryUpdateInput) (*categoryOutput, error) {
+	c, err := s.Clubs.SaveMemberCategory(ctx, info(ctx).Club.ID, in.NID, in.Body.Title, in.Body.Descuento)
+	if err != nil {
+		return nil, err
+	}
+	return &categoryOutput{Body: *c}, nil
+}
+
+type categoryDeleteInput struct {
+	NID         int64 `path:"nid"`
+	Association int64 `query:"association" required:"true"`
+}
+
+func (s *Server) memberCategoryDelete(ctx context.Context, in *categoryDeleteInput) (*okOutput, error) {
+	return &okOutput{}, s.Clubs.DeleteMemberCategory(ctx, info(ctx).Club.ID, in.NID)
+}
+
+type checkInput struct {
+	PatientID int64 `path:"patient_id"`
+	Body      struct {
+		Association int64  `json:"association" required:"true"`
+		Datetime    int64  `json:"datetime" doc:"Unix seconds; 0 for now"`
+		Action      string `json:"action" enum:"ENTRA,SALE"`
+	}
+}
+
+type checkOutput struct{ Body member.AccessEvent }
+
+func (s *Server) checkInOut(ctx context.Context, in *checkInput) (*checkOutput, error) {
+	ri := info(ctx)
+	e, err := s.Members.CheckInOut(ctx, ri.Club.ID, in.PatientID, ri.User.ID, in.Body.Action, in.Body.Datetime)
+	if err != nil {
+		return nil, err
+	}
+	return &checkOutput{Body: *e}, nil
+}
+
+type AccessHistoryQuery struct {
+	Association int64 `query:"association" required:"true"`
+	StartDate   int64 `query:"start_date" required:"true"`
+	EndDate     int64 `query:"end_date" required:"true"`
+	CardID      int64 `query:"card_id" doc:"Only this member"`
+}
+
+type accessHistoryOutput struct {
+	Body struct {
+		Data []member.AccessRow `json:"data"`
+	}
+}
+
+func (s *Server) accessHistory(ctx context.Context, in *AccessHistoryQuery) (*accessHistoryOutput, error) {
+	if in.EndDate < in.StartDate {
+		return nil, Fail(400, "report.range", "La fecha final es anterior a la inicial")
+	}
+	if err := s.reportMember(ctx, in.CardID); err != nil {
+		return nil, err
+	}
+	rows, err := s.Members.AccessHistory(ctx, info(ctx).Club.ID, in.StartDate, in.EndDate, in.CardID)
+	if err != nil {
+		return nil, err
+	}
+	out := &accessHistoryOutput{}
+	out.Body.Data = rows
+	return out, nil
+}
