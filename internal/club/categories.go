@@ -61,6 +61,16 @@ func (s *Service) StockAlert(ctx context.Context, clubID int64) (amount.Milli, e
 	return amount.Milli(v), nil
 }
 
+// The refusals of a club setting's change: an unknown type, and the
+// forecast check that only a supervisor may switch (off, the counter lets
+// every sale pass the monthly forecast, which only a supervisor may let one
+// sale do; Caja keeps the dialog's other setting).
+var (
+	ErrCategoryType        = problem.Invalidf("category.type_invalid", "", "Tipo de categoría no válido")
+	ErrCheckSupervisorOnly = problem.Refuse(problem.Forbidden, "category.check_supervisor_only",
+		"Solo un Manager o un Administrador puede activar o desactivar el control de la previsión de consumo")
+)
+
 // ErrCategoryNotFound is a category of another club or an unknown id.
 var ErrCategoryNotFound = &problem.NotFound{Code: "category.not_found", Message: "Categoría no encontrada"}
 

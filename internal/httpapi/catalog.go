@@ -242,14 +242,14 @@ func (s *Server) publicImage(ctx context.Context, in *fileInput) (*fileOutput, e
 		return nil, err
 	}
 	if !ok {
-		return nil, Fail(http.StatusNotFound, "not_found", "No encontrado")
+		return nil, files.ErrNotFound
 	}
 	f, err := files.Get(ctx, s.DB, in.ID)
 	if err != nil {
 		return nil, err
 	}
 	if !files.Public(f.Purpose) {
-		return nil, Fail(http.StatusNotFound, "not_found", "No encontrado")
+		return nil, files.ErrNotFound
 	}
 	// Not immutable: unpublishing the product, or replacing the club's picture, withdraws the image.
 	return &fileOutput{ContentType: f.ContentType, Disposition: disposition(f), CacheControl: "public, max-age=3600", ETag: `"` + f.ID[:32] + `"`,
@@ -270,7 +270,7 @@ type presetImageInput struct {
 func (s *Server) presetImage(ctx context.Context, in *presetImageInput) (*fileOutput, error) {
 	svg, ok := catalog.PresetImage(in.Slug[:len(in.Slug)-len(".svg")])
 	if !ok {
-		return nil, Fail(http.StatusNotFound, "not_found", "No encontrado")
+		return nil, files.ErrNotFound
 	}
 	return &fileOutput{ContentType: "image/svg+xml", CacheControl: "public, max-age=86400", CSP: "sandbox; default-src 'none'; style-src 'unsafe-inline'", Body: svg}, nil
 }

@@ -240,7 +240,7 @@ func (s *Server) orderNotify(ctx context.Context, in *orderNotifyInput) (*succes
 		return nil, err
 	}
 	if userID == nil {
-		return nil, Fail(400, "order.no_user", "No se puede enviar push porque el socio no tiene usuario asociado")
+		return nil, pos.ErrNoUser
 	}
 	to := []comms.Recipient{{MemberID: memberID, UserID: *userID}}
 	text := fmt.Sprintf("Tu pedido n.º %d está listo", in.Body.OID)

@@ -114,7 +114,7 @@ func (s *Server) clubCategories(ctx context.Context, in *clubCategoriesInput) (*
 func (s *Server) mayEditCategory(ctx context.Context, typ string) error {
 	screen, ok := club.CategoryScreens[typ]
 	if !ok {
-		return Fail(http.StatusBadRequest, "category.type_invalid", "Tipo de categoría no válido")
+		return club.ErrCategoryType
 	}
 	ri := info(ctx)
 	rule := access.Screen(screen)
@@ -124,11 +124,8 @@ func (s *Server) mayEditCategory(ctx context.Context, typ string) error {
 	if !rule.RolesOK(ri.Staff.Roles) {
 		return Fail(http.StatusForbidden, "access.role", denied(ri.User.Username))
 	}
-	// Off, the counter lets every sale pass the monthly forecast, which only
-	// a supervisor may let one sale do; Caja keeps the dialog's other setting.
 	if typ == "consumption_check" && !access.Supervisors.RolesOK(ri.Staff.Roles) {
-		return Fail(http.StatusForbidden, "category.check_supervisor_only",
-			"Solo un Manager o un Administrador puede activar o desactivar el control de la previsión de consumo")
+		return club.ErrCheckSupervisorOnly
 	}
 	return nil
 }

@@ -58,6 +58,9 @@ var (
 	ErrFeeNotFound    = &problem.NotFound{Code: "fee.not_found", Message: "Cuota no encontrada"}
 	ErrProduct        = &problem.NotFound{Code: "product.not_found", Message: "Producto no encontrado"}
 
+	// ErrNoUser: the order's member has no online account to notify.
+	ErrNoUser = problem.Invalidf("order.no_user", "", "No se puede enviar push porque el socio no tiene usuario asociado")
+
 	// ErrWalletOff: the club has no wallet (flag or payment method).
 	ErrWalletOff = problem.Invalidf("wallet.disabled", "", "Este club no tiene el monedero activado")
 
