@@ -10,7 +10,6 @@ import (
 
 	"socius/internal/amount"
 	"socius/internal/catalog"
-	"socius/internal/db"
 	"socius/internal/member"
 	"socius/internal/problem"
 )
@@ -46,9 +45,8 @@ const StockAlertType = "stock_alert"
 // unit): a product with that stock or less is low. 0 when the club has not
 // set one, so only what has run out is low.
 func (s *Service) StockAlert(ctx context.Context, clubID int64) (amount.Milli, error) {
-	var titles []string
-	if err := s.db.Select(ctx, &titles, `SELECT title FROM club_categories WHERE club_id = ? AND type = ? ORDER BY id LIMIT 1`,
-		clubID, StockAlertType); err != nil {
+	titles, err := categoryTitles(ctx, s.db.R, clubID, StockAlertType, 1)
+	if err != nil {
 		return 0, err
 	}
 	if len(titles) == 0 {
@@ -76,8 +74,8 @@ var ErrCategoryNotFound = &problem.NotFound{Code: "category.not_found", Message:
 
 // CategoryTypeOf returns the type of one of the club's categories.
 func (s *Service) CategoryTypeOf(ctx context.Context, clubID, nid int64) (string, error) {
-	var t []string
-	if err := s.db.Select(ctx, &t, `SELECT type FROM club_categories WHERE id = ? AND club_id = ?`, nid, clubID); err != nil {
+	t, err := categoryTypes(ctx, s.db.R, clubID, nid)
+	if err != nil {
 		return "", err
 	}
 	if len(t) == 0 {
@@ -89,12 +87,7 @@ func (s *Service) CategoryTypeOf(ctx context.Context, clubID, nid int64) (string
 // Categories lists the club's categories of a type, oldest first (the
 // settings dialogs edit the first one).
 func (s *Service) Categories(ctx context.Context, clubID int64, typ string) ([]ClubCategory, error) {
-	out := []ClubCategory{}
-	q := `SELECT id, club_id, type, title FROM club_categories WHERE club_id = ? AND type = ? ORDER BY id`
-	if typ == "dispensary" {
-		q = `SELECT id, club_id, type, title FROM club_categories WHERE club_id = ? AND type = ? ORDER BY title, id`
-	}
-	return out, s.db.Select(ctx, &out, q, clubID, typ)
+	return categoriesOf(ctx, s.db.R, clubID, typ, typ == "dispensary")
 }
 
 // validCategoryTitle applies the rules of each type (spec part 2 §3 and §5)
@@ -153,15 +146,14 @@ func (s *Service) SaveCategory(ctx context.Context, clubID, nid int64, typ, titl
 	}
 	c := &ClubCategory{NID: nid, Association: clubID, Type: typ, Title: title}
 	if nid == 0 {
-		c.NID, err = db.Insert(ctx, s.db.W, `INSERT INTO club_categories (club_id, type, title, created) VALUES (?,?,?,?)`,
-			clubID, typ, title, time.Now().Unix())
+		c.NID, err = insertCategory(ctx, s.db.W, clubID, typ, title, 0, time.Now().Unix())
 		return c, err
 	}
-	res, err := s.db.Exec(ctx, `UPDATE club_categories SET title = ? WHERE id = ? AND club_id = ? AND type = ?`, title, nid, clubID, typ)
+	found, err := updateCategory(ctx, s.db.W, clubID, nid, typ, title, nil)
 	if err != nil {
 		return nil, err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if !found {
 		return nil, ErrCategoryNotFound
 	}
 	return c, nil
@@ -171,8 +163,8 @@ func (s *Service) SaveCategory(ctx context.Context, clubID, nid int64, typ, titl
 // product stays (the product needs one); deleted products forget it.
 func (s *Service) DeleteCategory(ctx context.Context, clubID, nid int64) error {
 	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		var n int
-		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM products WHERE category_id = ? AND deleted = 0`, nid); err != nil {
+		n, err := productsInCategory(ctx, tx, nid)
+		if err != nil {
 			return err
 		}
 		if n > 0 {
@@ -182,11 +174,11 @@ func (s *Service) DeleteCategory(ctx context.Context, clubID, nid int64) error {
 		if err := catalog.ClearCategory(ctx, tx, nid); err != nil {
 			return err
 		}
-		res, err := db.Exec(ctx, tx, `DELETE FROM club_categories WHERE id = ? AND club_id = ? AND type <> 'membership'`, nid, clubID)
+		found, err := deleteCategory(ctx, tx, clubID, nid, "")
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if !found {
 			return ErrCategoryNotFound
 		}
 		return nil
@@ -201,19 +193,17 @@ func (s *Service) SaveMemberCategory(ctx context.Context, clubID, nid int64, tit
 	}
 	title = strings.TrimSpace(title)
 	if nid == 0 {
-		id, err := db.Insert(ctx, s.db.W, `INSERT INTO club_categories (club_id, type, title, descuento, created) VALUES (?,?,?,?,?)`,
-			clubID, member.CategoryType, title, descuento, time.Now().Unix())
+		id, err := insertCategory(ctx, s.db.W, clubID, member.CategoryType, title, descuento, time.Now().Unix())
 		if err != nil {
 			return nil, err
 		}
 		return &member.Category{NID: id, Title: title, Descuento: descuento, Association: clubID}, nil
 	}
-	res, err := s.db.Exec(ctx, `UPDATE club_categories SET title = ?, descuento = ? WHERE id = ? AND club_id = ? AND type = ?`,
-		title, descuento, nid, clubID, member.CategoryType)
+	found, err := updateCategory(ctx, s.db.W, clubID, nid, member.CategoryType, title, &descuento)
 	if err != nil {
 		return nil, err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if !found {
 		return nil, member.ErrCategoryNotFound
 	}
 	return &member.Category{NID: nid, Title: title, Descuento: descuento, Association: clubID}, nil
@@ -222,11 +212,11 @@ func (s *Service) SaveMemberCategory(ctx context.Context, clubID, nid int64, tit
 // DeleteMemberCategory removes a member category; its members keep none.
 func (s *Service) DeleteMemberCategory(ctx context.Context, clubID, nid int64) error {
 	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		res, err := db.Exec(ctx, tx, `DELETE FROM club_categories WHERE id = ? AND club_id = ? AND type = ?`, nid, clubID, member.CategoryType)
+		found, err := deleteCategory(ctx, tx, clubID, nid, member.CategoryType)
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if !found {
 			return member.ErrCategoryNotFound
 		}
 		return member.ClearCategory(ctx, tx, clubID, nid)

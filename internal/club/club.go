@@ -101,7 +101,7 @@ func (s *Service) Create(ctx context.Context, title string, flags []string) (int
 	var id int64
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		var err error
-		id, err = db.Insert(ctx, tx, `INSERT INTO clubs (title, created) VALUES (?, ?)`, title, time.Now().Unix())
+		id, err = insertClub(ctx, tx, title, time.Now().Unix())
 		if err != nil {
 			return err
 		}
@@ -112,15 +112,15 @@ func (s *Service) Create(ctx context.Context, title string, flags []string) (int
 
 func setFlags(ctx context.Context, tx *sqlx.Tx, id int64, set, unset []string) error {
 	for _, f := range unset {
-		if _, err := db.Exec(ctx, tx, `DELETE FROM club_flags WHERE club_id = ? AND flag = ?`, id, f); err != nil {
+		if err := deleteFlag(ctx, tx, id, f); err != nil {
 			return err
 		}
 	}
 	for _, f := range set {
-		if _, err := db.Exec(ctx, tx, `DELETE FROM club_flags WHERE club_id = ? AND flag = ?`, id, f); err != nil {
+		if err := deleteFlag(ctx, tx, id, f); err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, `INSERT INTO club_flags (club_id, flag) VALUES (?, ?)`, id, f); err != nil {
+		if err := insertFlag(ctx, tx, id, f); err != nil {
 			return err
 		}
 	}
@@ -140,34 +140,29 @@ func (s *Service) SetFlags(ctx context.Context, id int64, set, unset []string) e
 	return s.db.Tx(ctx, func(tx *sqlx.Tx) error { return setFlags(ctx, tx, id, set, unset) })
 }
 
-const clubCols = `id, title, body, logo, images, full_html, html_design, timezone, created`
-
 // Get loads a club with its flags.
 func (s *Service) Get(ctx context.Context, id int64) (*Club, error) {
-	var c Club
-	err := s.db.Get(ctx, &c, `SELECT `+clubCols+` FROM clubs WHERE id = ?`, id)
+	c, err := clubByID(ctx, s.db.R, id)
 	if errors.Is(err, db.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	var flags []string
-	if err := s.db.Select(ctx, &flags, `SELECT flag FROM club_flags WHERE club_id = ?`, id); err != nil {
+	flags, err := clubFlags(ctx, s.db.R, id)
+	if err != nil {
 		return nil, err
 	}
 	c.Flags = map[string]bool{}
 	for _, f := range flags {
 		c.Flags[f] = true
 	}
-	return &c, nil
+	return c, nil
 }
 
 // Count returns how many clubs exist.
 func (s *Service) Count(ctx context.Context) (int, error) {
-	var n int
-	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM clubs`)
-	return n, err
+	return countClubs(ctx, s.db.R)
 }
 
 // Summary is a club in the user's club list.
@@ -179,21 +174,12 @@ type Summary struct {
 
 // ForUser lists the clubs where the user is active staff, by title.
 func (s *Service) ForUser(ctx context.Context, uid int64) ([]Summary, error) {
-	out := []Summary{}
-	err := s.db.Select(ctx, &out, `SELECT c.id, c.title, c.logo FROM clubs c
-		JOIN members m ON m.club_id = c.id
-		WHERE m.user_id = ? AND m.is_staff = 1 AND m.status = 1 ORDER BY c.title, c.id`, uid)
-	return out, err
+	return clubsOfStaff(ctx, s.db.R, uid)
 }
 
 // StaffOf returns the user's member record in the club, or ErrNoMemberRecord.
 func (s *Service) StaffOf(ctx context.Context, uid, clubID int64) (*Staff, error) {
-	var row struct {
-		ID      int64 `db:"id"`
-		Status  int   `db:"status"`
-		IsStaff int   `db:"is_staff"`
-	}
-	err := s.db.Get(ctx, &row, `SELECT id, status, is_staff FROM members WHERE user_id = ? AND club_id = ? ORDER BY is_staff DESC, id LIMIT 1`, uid, clubID)
+	row, err := memberRecordOf(ctx, s.db.R, uid, clubID)
 	if errors.Is(err, db.ErrNoRows) {
 		return nil, ErrNoMemberRecord
 	}
@@ -202,7 +188,7 @@ func (s *Service) StaffOf(ctx context.Context, uid, clubID int64) (*Staff, error
 	}
 	st := &Staff{MemberID: row.ID, Active: row.Status == 1, IsStaff: row.IsStaff == 1, Roles: []string{}}
 	if st.IsStaff {
-		if err := s.db.Select(ctx, &st.Roles, `SELECT role FROM member_roles WHERE member_id = ? ORDER BY role`, row.ID); err != nil {
+		if st.Roles, err = staffRoles(ctx, s.db.R, row.ID); err != nil {
 			return nil, err
 		}
 	}
@@ -211,8 +197,8 @@ func (s *Service) StaffOf(ctx context.Context, uid, clubID int64) (*Staff, error
 
 // Payments derives the payment permissions of a club.
 func (s *Service) Payments(ctx context.Context, clubID int64) (Payments, error) {
-	var titles []string
-	if err := s.db.Select(ctx, &titles, `SELECT title FROM club_categories WHERE club_id = ? AND type = 'payment_methods' ORDER BY id LIMIT 1`, clubID); err != nil {
+	titles, err := categoryTitles(ctx, s.db.R, clubID, "payment_methods", 1)
+	if err != nil {
 		return Payments{}, err
 	}
 	if len(titles) == 0 {
@@ -234,9 +220,7 @@ type Update struct {
 // those are the club's public face (the designed page shows them from a frame without a session),
 // and stop being public as soon as they are replaced or removed.
 func (s *Service) PageImage(ctx context.Context, fileID string) (bool, error) {
-	var n int
-	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM clubs c JOIN files f ON f.id = ? AND f.club_id = c.id AND f.purpose = 'club_image'
-		WHERE c.logo = f.id OR c.images LIKE '%"' || f.id || '"%'`, fileID)
+	n, err := pageImageCount(ctx, s.db.R, fileID)
 	return n > 0, err
 }
 
@@ -254,10 +238,7 @@ func (s *Service) Save(ctx context.Context, id int64, u Update) error {
 		u.HTMLDesign = &clean
 	}
 	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		set := func(col string, v any) error {
-			_, err := db.Exec(ctx, tx, `UPDATE clubs SET `+col+` = ? WHERE id = ?`, v, id)
-			return err
-		}
+		set := func(col string, v any) error { return setClubColumn(ctx, tx, id, col, v) }
 		if u.Title != nil {
 			if strings.TrimSpace(*u.Title) == "" {
 				return ErrTitleRequired
@@ -314,10 +295,9 @@ func (s *Service) Save(ctx context.Context, id int64, u Update) error {
 // SetPaymentMethods stores the payment_methods setting (e.g. "-cash-card-wallet"),
 // replacing the one saved before.
 func SetPaymentMethods(ctx context.Context, tx *sqlx.Tx, clubID int64, title string) error {
-	if _, err := db.Exec(ctx, tx, `DELETE FROM club_categories WHERE club_id = ? AND type = 'payment_methods'`, clubID); err != nil {
+	if err := deleteCategoriesOfType(ctx, tx, clubID, "payment_methods"); err != nil {
 		return err
 	}
-	_, err := db.Exec(ctx, tx, `INSERT INTO club_categories (club_id, type, title, created) VALUES (?, 'payment_methods', ?, ?)`,
-		clubID, title, time.Now().Unix())
+	_, err := insertCategory(ctx, tx, clubID, "payment_methods", title, 0, time.Now().Unix())
 	return err
 }
