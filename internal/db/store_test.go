@@ -32,8 +32,6 @@ var pendingStores = []string{
 	"coupon",
 	"files",
 	"inventory",
-	"notify",
-	"novelty",
 	"report",
 	"social",
 }
