@@ -30,7 +30,6 @@ var pendingStores = []string{
 	"auth",
 	"cash",
 	"coupon",
-	"files",
 	"inventory",
 	"report",
 	"social",
