@@ -29,7 +29,6 @@ var pendingStores = []string{
 	"pos",
 	"auth",
 	"cash",
-	"coupon",
 	"inventory",
 	"report",
 	"social",
