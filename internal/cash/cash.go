@@ -7,7 +7,6 @@ package cash
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -102,16 +101,6 @@ type Scope struct {
 	Start, End int64
 }
 
-func (sc Scope) where(clubID int64) (string, []any) {
-	switch {
-	case sc.CloseID != 0:
-		return `m.club_id = ? AND m.close_id = ?`, []any{clubID, sc.CloseID}
-	case sc.dates():
-		return `m.club_id = ? AND m.created >= ? AND m.created <= ?`, []any{clubID, sc.Start, sc.end()}
-	}
-	return `m.club_id = ? AND m.close_id IS NULL`, []any{clubID}
-}
-
 func (sc Scope) dates() bool { return sc.CloseID == 0 && (sc.Start != 0 || sc.End != 0) }
 
 func (sc Scope) end() int64 {
@@ -134,27 +123,14 @@ func New(d *db.DB) *Service { return &Service{db: d, now: time.Now} }
 // history, whose movements and closes happened on past days.
 func (s *Service) WithClock(now func() time.Time) *Service { c := *s; c.now = now; return &c }
 
-type group struct {
-	Type    string `db:"type"`
-	PayType string `db:"pay_type"`
-	Out     int    `db:"out"`
-	N       int    `db:"n"`
-	Sum     int64  `db:"total"`
-	First   int64  `db:"first"`
-	Last    int64  `db:"last"`
-}
-
 // Summarize adds up the movements of a scope by type, method and direction.
 func (s *Service) Summarize(ctx context.Context, clubID int64, sc Scope) (*Summary, error) {
 	return summarize(ctx, s.db.R, clubID, sc)
 }
 
 func summarize(ctx context.Context, q db.Q, clubID int64, sc Scope) (*Summary, error) {
-	where, args := sc.where(clubID)
-	var groups []group
-	if err := db.Select(ctx, q, &groups, `SELECT m.type, m.pay_type, CASE WHEN m.amount < 0 THEN 1 ELSE 0 END AS out,
-		COUNT(*) AS n, COALESCE(SUM(m.amount), 0) AS total, MIN(m.created) AS first, MAX(m.created) AS last
-		FROM cash_movements m WHERE `+where+` GROUP BY m.type, m.pay_type, CASE WHEN m.amount < 0 THEN 1 ELSE 0 END`, args...); err != nil {
+	groups, err := movementGroups(ctx, q, clubID, sc)
+	if err != nil {
 		return nil, err
 	}
 	out := &Summary{}
@@ -221,21 +197,6 @@ func summarize(ctx context.Context, q db.Q, clubID int64, sc Scope) (*Summary, e
 	return out, nil
 }
 
-// boxAt is the cash the box held at time t: the counted amount of the last
-// close before t and every cash movement since.
-func boxAt(ctx context.Context, q db.Q, clubID, t int64) (amount.Cents, error) {
-	const last = `SELECT %s FROM cash_movements a WHERE a.club_id = ? AND a.type = 'automatic' AND a.created <= ? ORDER BY a.created DESC, a.id DESC LIMIT 1`
-	var cents int64
-	// The movements after the close are those with a later id; the time bound
-	// (a minute before the close, for a payment stamped just before it and
-	// committed after) lets the index skip the year before.
-	err := db.Get(ctx, q, &cents, `SELECT COALESCE((`+fmt.Sprintf(last, "a.amount")+`), 0) + COALESCE((SELECT SUM(m.amount) FROM cash_movements m
-		WHERE m.club_id = ? AND m.pay_type = 'cash' AND m.type <> 'automatic' AND m.created <= ?
-		AND m.created >= COALESCE((`+fmt.Sprintf(last, "a.created")+`), 0) - 60
-		AND m.id > COALESCE((`+fmt.Sprintf(last, "a.id")+`), 0)), 0)`, clubID, t, clubID, t, clubID, t, clubID, t)
-	return amount.Cents(cents), err
-}
-
 // orderFigures is where an order group adds up: by method, paid or refunded.
 func orderFigures(s *Summary, payType string, refund bool) (*amount.Cents, *int) {
 	switch {
@@ -257,23 +218,18 @@ func orderFigures(s *Summary, payType string, refund bool) (*amount.Cents, *int)
 
 // Movements returns a page of a scope's movements, newest first, and their number.
 func (s *Service) Movements(ctx context.Context, clubID int64, sc Scope, limit, page int) ([]Movement, int, error) {
-	where, args := sc.where(clubID)
-	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM cash_movements m WHERE `+where, args...); err != nil {
+	total, err := countMovements(ctx, s.db.R, clubID, sc)
+	if err != nil {
 		return nil, 0, err
 	}
-	q := `SELECT m.id, m.created, ` + db.StaffName("u") + ` AS employee_name, m.type, m.pay_type, m.amount,
-		CASE WHEN m.close_id IS NULL THEN 'open' ELSE 'closed' END AS status, m.note, COALESCE(m.order_id, 0) AS order_id
-		FROM cash_movements m LEFT JOIN users u ON u.id = m.staff_user_id WHERE ` + where + ` ORDER BY m.created DESC, m.id DESC`
+	offset := 0
 	if limit >= 0 {
 		if limit == 0 || limit > MaxPage {
 			limit = DefaultPage
 		}
-		q += ` LIMIT ? OFFSET ?`
-		args = append(args, limit, max(page, 0)*limit)
+		offset = max(page, 0) * limit
 	}
-	out := []Movement{}
-	err := s.db.Select(ctx, &out, q, args...)
+	out, err := movementsPage(ctx, s.db.R, clubID, sc, limit, offset)
 	return out, total, err
 }
 
@@ -295,8 +251,7 @@ func (s *Service) Move(ctx context.Context, clubID, staffID int64, cents amount.
 			return err
 		}
 		var err error
-		id, err = db.Insert(ctx, tx, `INSERT INTO cash_movements (club_id, type, pay_type, amount, note, staff_user_id, created)
-			VALUES (?,?,?,?,?,?,?)`, clubID, TypeManual, PayCash, int64(cents), note, staffID, s.now().Unix())
+		id, err = insertManual(ctx, tx, clubID, staffID, cents, note, s.now().Unix())
 		return err
 	})
 	if err != nil {
@@ -369,25 +324,21 @@ func (s *Service) CloseRegister(ctx context.Context, clubID, staffID int64, coun
 		}
 		now := s.now().Unix()
 		var err error
-		id, err = db.Insert(ctx, tx, `INSERT INTO cash_closes (club_id, counted, note, staff_user_id, created) VALUES (?,?,?,?,?)`,
-			clubID, int64(counted), note, staffID, now)
+		id, err = insertClose(ctx, tx, clubID, staffID, counted, note, now)
 		if err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, `UPDATE cash_movements SET close_id = ? WHERE club_id = ? AND close_id IS NULL`, id, clubID); err != nil {
+		if err := claimOpenMovements(ctx, tx, clubID, id); err != nil {
 			return err
 		}
 		sum, err := summarize(ctx, tx, clubID, Scope{CloseID: id})
 		if err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, `UPDATE cash_closes SET expected = ?, first_movement = ?, last_movement = ? WHERE id = ?`,
-			int64(sum.TotalAmount), sum.FirstMovement, sum.EndMovement, id); err != nil {
+		if err := setCloseFigures(ctx, tx, id, sum.TotalAmount, sum.FirstMovement, sum.EndMovement); err != nil {
 			return err
 		}
-		_, err = db.Exec(ctx, tx, `INSERT INTO cash_movements (club_id, type, pay_type, amount, note, staff_user_id, created) VALUES (?,?,?,?,?,?,?)`,
-			clubID, TypeAutomatic, PayCash, int64(counted), "", staffID, now)
-		return err
+		return insertOpening(ctx, tx, clubID, staffID, counted, now)
 	})
 	if err != nil {
 		return nil, err
@@ -395,13 +346,10 @@ func (s *Service) CloseRegister(ctx context.Context, clubID, staffID int64, coun
 	return s.GetClose(ctx, clubID, id)
 }
 
-var closeSelect = `SELECT c.id, c.created, c.counted, c.expected, c.note, c.first_movement, c.last_movement, ` +
-	db.StaffName("u") + ` AS worker_name FROM cash_closes c LEFT JOIN users u ON u.id = c.staff_user_id`
-
 // GetClose returns one of the club's closes.
 func (s *Service) GetClose(ctx context.Context, clubID, id int64) (*Close, error) {
-	var out []Close
-	if err := s.db.Select(ctx, &out, closeSelect+` WHERE c.id = ? AND c.club_id = ?`, id, clubID); err != nil {
+	out, err := closeByID(ctx, s.db.R, clubID, id)
+	if err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {
@@ -413,16 +361,15 @@ func (s *Service) GetClose(ctx context.Context, clubID, id int64) (*Close, error
 
 // Closes returns a page of the club's closes, newest first, and their number.
 func (s *Service) Closes(ctx context.Context, clubID int64, limit, page int) ([]Close, int, error) {
-	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM cash_closes WHERE club_id = ?`, clubID); err != nil {
+	total, err := countCloses(ctx, s.db.R, clubID)
+	if err != nil {
 		return nil, 0, err
 	}
 	if limit <= 0 || limit > MaxPage {
 		limit = 19
 	}
-	out := []Close{}
-	if err := s.db.Select(ctx, &out, closeSelect+` WHERE c.club_id = ? ORDER BY c.id DESC LIMIT ? OFFSET ?`,
-		clubID, limit, max(page, 0)*limit); err != nil {
+	out, err := closesPage(ctx, s.db.R, clubID, limit, max(page, 0)*limit)
+	if err != nil {
 		return nil, 0, err
 	}
 	for i := range out {
