@@ -27,7 +27,6 @@ var pendingStores = []string{
 	"httpapi", // no SQL (owners_test.go guards that), but files over maxFileLines
 	"member",
 	"pos",
-	"inventory",
 	"report",
 	"social",
 }
