@@ -28,7 +28,6 @@ var pendingStores = []string{
 	"member",
 	"pos",
 	"report",
-	"social",
 }
 
 // maxFileLines is the most lines a non-test Go file of a converted package has.
