@@ -3,6 +3,8 @@ package notify
 import (
 	"context"
 
+	"github.com/jackc/pgx/v5"
+
 	"socius/internal/db"
 )
 
@@ -47,4 +49,11 @@ func eventsAfter(ctx context.Context, q db.Q, id int64) ([]Event, error) {
 	var evs []Event
 	err := db.Select(ctx, q, &evs, `SELECT id, club_id, gate, type, title, body, created FROM club_events WHERE id > ? ORDER BY id LIMIT 500`, id)
 	return evs, err
+}
+
+// listenEvents subscribes a connection of its own to the channel
+// notifyListeners wakes (PostgreSQL only).
+func listenEvents(ctx context.Context, conn *pgx.Conn) error {
+	_, err := conn.Exec(ctx, "LISTEN socius_events")
+	return err
 }
