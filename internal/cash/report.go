@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"socius/internal/amount"
-	"socius/internal/db"
 	"socius/internal/report"
 )
 
@@ -75,31 +74,17 @@ func (s *Service) Report(ctx context.Context, clubID int64, sc Scope) (*Report, 
 	if out.Movements, _, err = s.Movements(ctx, clubID, sc, -1, 0); err != nil {
 		return nil, err
 	}
-	where, args := sc.where(clubID)
-	paid := `SELECT m.order_id FROM cash_movements m WHERE ` + where + ` AND m.type = 'order' AND m.amount > 0`
-	queries := []struct {
-		dest any
-		q    string
-	}{
-		{&out.Orders, `SELECT o.id, o.paid, mb.number, mb.nombre, mb.surname, o.base_price, o.discount, o.total, o.pay_type
-			FROM orders o JOIN members mb ON mb.id = o.member_id WHERE o.club_id = ? AND o.id IN (` + paid + `) ORDER BY o.paid, o.id`},
-		{&out.Products, `SELECT MIN(l.code) AS code, MIN(l.title) AS title, SUM(l.quantity) AS quantity, SUM(l.total) AS amount,
-			SUM(l.discount) AS discount, COUNT(DISTINCT l.order_id) AS orders
-			FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.club_id = ? AND o.id IN (` + paid + `)
-			GROUP BY COALESCE(l.product_id, -l.fee_type_id) ORDER BY SUM(l.total) DESC, MIN(l.title)`},
-		{&out.Members, `SELECT o.member_id, MIN(mb.number) AS number, MIN(TRIM(mb.nombre || ' ' || mb.surname)) AS name,
-			SUM(o.total) AS amount, SUM(o.discount) AS discount, COUNT(*) AS orders
-			FROM orders o JOIN members mb ON mb.id = o.member_id WHERE o.club_id = ? AND o.id IN (` + paid + `)
-			GROUP BY o.member_id ORDER BY SUM(o.total) DESC, o.member_id`},
-		{&out.Employees, `SELECT COALESCE(o.paid_by_user_id, 0) AS uid, MIN(` + db.StaffName("u") + `) AS employee_name,
-			SUM(o.total) AS amount, COUNT(*) AS orders
-			FROM orders o LEFT JOIN users u ON u.id = o.paid_by_user_id WHERE o.club_id = ? AND o.id IN (` + paid + `)
-			GROUP BY o.paid_by_user_id ORDER BY SUM(o.total) DESC`},
+	if out.Orders, err = paidOrders(ctx, s.db.R, clubID, sc); err != nil {
+		return nil, err
 	}
-	for _, q := range queries {
-		if err := s.db.Select(ctx, q.dest, q.q, append([]any{clubID}, args...)...); err != nil {
-			return nil, err
-		}
+	if out.Products, err = productsSold(ctx, s.db.R, clubID, sc); err != nil {
+		return nil, err
+	}
+	if out.Members, err = memberTotals(ctx, s.db.R, clubID, sc); err != nil {
+		return nil, err
+	}
+	if out.Employees, err = employeeTotals(ctx, s.db.R, clubID, sc); err != nil {
+		return nil, err
 	}
 	out.Orders, out.Products, out.Members, out.Employees = orEmpty(out.Orders), orEmpty(out.Products), orEmpty(out.Members), orEmpty(out.Employees)
 	if out.Closes, err = s.ClosesIn(ctx, clubID, sc); err != nil {
@@ -112,14 +97,14 @@ func (s *Service) Report(ctx context.Context, clubID int64, sc Scope) (*Report, 
 // closes between two times, none in the current period (no close ends it yet).
 func (s *Service) ClosesIn(ctx context.Context, clubID int64, sc Scope) ([]Close, error) {
 	out := []Close{}
+	var err error
 	switch {
 	case sc.CloseID != 0:
-		if err := s.db.Select(ctx, &out, closeSelect+` WHERE c.club_id = ? AND c.id = ?`, clubID, sc.CloseID); err != nil {
+		if out, err = closeOfClub(ctx, s.db.R, clubID, sc.CloseID); err != nil {
 			return nil, err
 		}
 	case sc.dates():
-		if err := s.db.Select(ctx, &out, closeSelect+` WHERE c.club_id = ? AND c.created >= ? AND c.created <= ? ORDER BY c.created, c.id`,
-			clubID, sc.Start, sc.end()); err != nil {
+		if out, err = closesBetween(ctx, s.db.R, clubID, sc.Start, sc.end()); err != nil {
 			return nil, err
 		}
 	}

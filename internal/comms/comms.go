@@ -9,6 +9,8 @@ import (
 	"errors"
 	"time"
 
+	"github.com/jmoiron/sqlx"
+
 	"socius/internal/db"
 )
 
@@ -128,4 +130,15 @@ func itoa(n int64) string {
 		n /= 10
 	}
 	return string(b[i:])
+}
+
+// Subscribe stores a device's subscription for a user; an endpoint another
+// user had registered (a shared device) moves to this one.
+func (s *Service) Subscribe(ctx context.Context, uid int64, endpoint, p256dh, auth string) error {
+	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		if err := deleteSubscriptionByEndpoint(ctx, tx, endpoint); err != nil {
+			return err
+		}
+		return insertSubscription(ctx, tx, uid, endpoint, p256dh, auth, time.Now().Unix())
+	})
 }

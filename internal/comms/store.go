@@ -2,9 +2,6 @@ package comms
 
 import (
 	"context"
-	"time"
-
-	"github.com/jmoiron/sqlx"
 
 	"socius/internal/db"
 )
@@ -36,15 +33,13 @@ func deleteSubscription(ctx context.Context, q db.Q, id int64) error {
 	return err
 }
 
-// Subscribe stores a device's subscription for a user; an endpoint another
-// user had registered (a shared device) moves to this one.
-func (s *Service) Subscribe(ctx context.Context, uid int64, endpoint, p256dh, auth string) error {
-	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		if _, err := db.Exec(ctx, tx, `DELETE FROM push_subscriptions WHERE endpoint = ?`, endpoint); err != nil {
-			return err
-		}
-		_, err := db.Insert(ctx, tx, `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created) VALUES (?,?,?,?,?)`,
-			uid, endpoint, p256dh, auth, time.Now().Unix())
-		return err
-	})
+func deleteSubscriptionByEndpoint(ctx context.Context, q db.Q, endpoint string) error {
+	_, err := db.Exec(ctx, q, `DELETE FROM push_subscriptions WHERE endpoint = ?`, endpoint)
+	return err
+}
+
+func insertSubscription(ctx context.Context, q db.Q, uid int64, endpoint, p256dh, auth string, created int64) error {
+	_, err := db.Insert(ctx, q, `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created) VALUES (?,?,?,?,?)`,
+		uid, endpoint, p256dh, auth, created)
+	return err
 }

@@ -117,13 +117,12 @@ func Save(ctx context.Context, q db.Q, clubID int64, purpose, ct, name string, d
 	// by two clubs, or as a document and as a product image, are two files.
 	sum := sha256.Sum256(append([]byte(fmt.Sprintf("%d\x00%s\x00%s\x00", clubID, purpose, ct)), data...))
 	id := hex.EncodeToString(sum[:])
-	var n int
-	if err := db.Get(ctx, q, &n, `SELECT COUNT(*) FROM files WHERE id = ?`, id); err != nil {
+	n, err := countFile(ctx, q, id)
+	if err != nil {
 		return "", err
 	}
 	if n == 0 {
-		if _, err := db.Exec(ctx, q, `INSERT INTO files (id, club_id, purpose, content_type, size, data, name, created) VALUES (?,?,?,?,?,?,?,?)`,
-			id, clubID, purpose, ct, len(data), data, name, time.Now().Unix()); err != nil {
+		if err := insertFile(ctx, q, id, clubID, purpose, ct, name, data, time.Now().Unix()); err != nil {
 			return "", err
 		}
 	}
@@ -132,19 +131,17 @@ func Save(ctx context.Context, q db.Q, clubID int64, purpose, ct, name string, d
 
 // Owned reports whether a stored file belongs to the club with that purpose.
 func Owned(ctx context.Context, q db.Q, clubID int64, purpose, id string) (bool, error) {
-	var n int
-	err := db.Get(ctx, q, &n, `SELECT COUNT(*) FROM files WHERE id = ? AND club_id = ? AND purpose = ?`, id, clubID, purpose)
+	n, err := countOwnedFile(ctx, q, clubID, purpose, id)
 	return n > 0, err
 }
 
 // Get loads a file.
 func Get(ctx context.Context, d *db.DB, id string) (*File, error) {
-	var f File
-	err := d.Get(ctx, &f, `SELECT id, club_id, purpose, content_type, data, created FROM files WHERE id = ?`, id)
+	f, err := fileByID(ctx, d.R, id)
 	if errors.Is(err, db.ErrNoRows) {
 		return nil, ErrNotFound
 	}
-	return &f, err
+	return f, err
 }
 
 // Upload is one file of a multi-file upload.

@@ -62,8 +62,8 @@ func StoreImages(ctx context.Context, q db.Q, clubID int64, purpose string, srcs
 	out := make([]Image, 0, len(srcs))
 	for _, src := range srcs {
 		if id, ok := StoredID(src); ok {
-			var thumb []string
-			if err := db.Select(ctx, q, &thumb, `SELECT thumb FROM files WHERE id = ? AND club_id = ? AND purpose = ?`, id, clubID, purpose); err != nil {
+			thumb, err := ownedThumb(ctx, q, clubID, purpose, id)
+			if err != nil {
 				return nil, err
 			}
 			if len(thumb) == 0 {
@@ -85,7 +85,7 @@ func StoreImages(ctx context.Context, q db.Q, clubID int64, purpose string, srcs
 			if img.Thumb, err = Save(ctx, q, clubID, purpose, "image/jpeg", "", t); err != nil {
 				return nil, err
 			}
-			if _, err := db.Exec(ctx, q, `UPDATE files SET thumb = ? WHERE id = ?`, img.Thumb, id); err != nil {
+			if err := setThumb(ctx, q, id, img.Thumb); err != nil {
 				return nil, err
 			}
 		}

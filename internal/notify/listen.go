@@ -12,7 +12,7 @@ func (h *Hub) listen(ctx context.Context) {
 	for ctx.Err() == nil {
 		conn, err := pgx.Connect(ctx, h.db.DSN)
 		if err == nil {
-			if _, err = conn.Exec(ctx, "LISTEN socius_events"); err == nil {
+			if err = listenEvents(ctx, conn); err == nil {
 				for {
 					if _, err = conn.WaitForNotification(ctx); err != nil {
 						break

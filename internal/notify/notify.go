@@ -63,16 +63,15 @@ type Hub struct {
 // NewHub returns a hub that starts tailing from the newest stored event.
 func NewHub(d *db.DB) *Hub {
 	h := &Hub{db: d, subs: map[int64]map[*subscriber]struct{}{}, wake: make(chan struct{}, 1)}
-	_ = d.Get(context.Background(), &h.last, `SELECT COALESCE(MAX(id), 0) FROM club_events`)
+	h.last, _ = lastEventID(context.Background(), d.R)
 	return h
 }
 
 // Publish stores an event; subscribers receive it from the tail.
 func Publish(ctx context.Context, d *db.DB, e Event) (int64, error) {
-	id, err := db.Insert(ctx, d.W, `INSERT INTO club_events (club_id, gate, type, title, body, created) VALUES (?,?,?,?,?,?)`,
-		e.ClubID, e.Gate, e.Type, e.Title, e.Body, time.Now().Unix())
+	id, err := insertEvent(ctx, d.W, e, time.Now().Unix())
 	if err == nil && d.Engine == db.Postgres {
-		_, _ = d.W.ExecContext(ctx, `SELECT pg_notify('socius_events', '')`)
+		_ = notifyListeners(ctx, d.W)
 	}
 	return id, err
 }
@@ -100,17 +99,12 @@ func (h *Hub) Recheck(ctx context.Context, clubIDs ...int64) error {
 // Since returns the club's events after id created at notBefore or later,
 // oldest first, at most limit: what a reconnecting browser missed.
 func (h *Hub) Since(ctx context.Context, clubID, id, notBefore int64, limit int) ([]Event, error) {
-	var evs []Event
-	err := h.db.Select(ctx, &evs, `SELECT id, club_id, gate, type, title, body, created FROM club_events
-		WHERE club_id = ? AND id > ? AND created >= ? AND type <> ? ORDER BY id LIMIT ?`, clubID, id, notBefore, recheck, limit)
-	return evs, err
+	return clubEventsSince(ctx, h.db.R, clubID, id, notBefore, limit)
 }
 
 // LastID is the id of the club's newest event (0 when it has none).
 func (h *Hub) LastID(ctx context.Context, clubID int64) (int64, error) {
-	var id int64
-	err := h.db.Get(ctx, &id, `SELECT COALESCE(MAX(id), 0) FROM club_events WHERE club_id = ?`, clubID)
-	return id, err
+	return lastClubEventID(ctx, h.db.R, clubID)
 }
 
 // Wake makes the tail poll now.
@@ -159,8 +153,8 @@ func (h *Hub) Run(ctx context.Context, interval time.Duration) {
 }
 
 func (h *Hub) poll(ctx context.Context) {
-	var evs []Event
-	if err := h.db.Select(ctx, &evs, `SELECT id, club_id, gate, type, title, body, created FROM club_events WHERE id > ? ORDER BY id LIMIT 500`, h.last); err != nil {
+	evs, err := eventsAfter(ctx, h.db.R, h.last)
+	if err != nil {
 		if ctx.Err() == nil {
 			slog.Warn("notify: tail failed", "err", err)
 		}

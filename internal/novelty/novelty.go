@@ -23,12 +23,10 @@ func Add(ctx context.Context, d *db.DB, title, body string) (int64, error) {
 	if strings.TrimSpace(title) == "" {
 		return 0, fmt.Errorf("title required")
 	}
-	return db.Insert(ctx, d.W, `INSERT INTO novelties (title, date, body) VALUES (?, ?, ?)`, strings.TrimSpace(title), time.Now().Unix(), body)
+	return insertNovelty(ctx, d.W, strings.TrimSpace(title), time.Now().Unix(), body)
 }
 
 // List returns the newest first.
 func List(ctx context.Context, d *db.DB, limit int) ([]Novelty, error) {
-	out := []Novelty{}
-	err := d.Select(ctx, &out, `SELECT id, title, date, body FROM novelties ORDER BY date DESC, id DESC LIMIT ?`, limit)
-	return out, err
+	return newest(ctx, d.R, limit)
 }

@@ -7,7 +7,6 @@ package report
 
 import (
 	"context"
-	"strings"
 
 	"socius/internal/amount"
 	"socius/internal/db"
@@ -68,55 +67,17 @@ type WithdrawalTotals struct {
 // WithdrawalPageSize is the withdrawals report's page (spec §9: 19).
 const WithdrawalPageSize = 19
 
-const netQuantity, netReal, netTotal = `(l.quantity - l.refund_quantity)`, `(l.real_quantity - l.refund_real)`, `(l.total - l.refund_amount)`
-
 // Withdrawals is a page of withdrawals, newest first, and the totals of every
 // row the filter keeps.
 func (s *Service) Withdrawals(ctx context.Context, clubID int64, f WithdrawalFilter) ([]Withdrawal, WithdrawalTotals, error) {
-	from := ` FROM order_lines l JOIN orders o ON o.id = l.order_id JOIN members m ON m.id = o.member_id
-		WHERE o.club_id = ? AND o.status = 'completed' AND o.paid BETWEEN ? AND ? AND l.product_id IS NOT NULL
-		AND l.quantity > l.refund_quantity`
-	args := []any{clubID, f.Start, f.End}
-	if f.MemberID != 0 {
-		from += ` AND o.member_id = ?`
-		args = append(args, f.MemberID)
-	}
-	for _, c := range []struct{ col, v string }{{"l.title", f.Title}, {"l.code", f.Code}, {"l.category", f.Category},
-		{"CAST(m.number AS TEXT)", f.Number}, {"m.nombre", f.Name}, {"m.surname", f.Surname}} {
-		if w, a := contains(c.col, c.v); w != "" {
-			from, args = from+w, append(args, a)
-		}
-	}
-	var t WithdrawalTotals
-	if err := s.db.Get(ctx, &t, `SELECT COUNT(*) AS lines, COUNT(DISTINCT o.id) AS orders,
-		COALESCE(SUM(CASE WHEN l.product_type = 'peso' THEN `+netQuantity+` ELSE 0 END), 0) AS grams,
-		COALESCE(SUM(CASE WHEN l.product_type = 'peso' THEN `+netReal+` ELSE 0 END), 0) AS real_grams,
-		COALESCE(SUM(CASE WHEN l.product_type = 'peso' THEN 0 ELSE `+netQuantity+` END), 0) AS units,
-		COALESCE(SUM(`+netTotal+`), 0) AS total`+from, args...); err != nil {
+	t, err := withdrawalTotals(ctx, s.db.R, clubID, f)
+	if err != nil {
 		return nil, t, err
 	}
-	q := `SELECT l.id, l.order_id, o.paid, l.product_id, l.title, l.code, l.category, l.product_type, ` + netQuantity + ` AS quantity,
-		` + netReal + ` AS real_quantity, ` + netTotal + ` AS total, o.member_id, m.number, m.nombre, m.surname` + from +
-		` ORDER BY o.paid DESC, o.id DESC, l.position`
 	limit := f.Limit
 	if limit == 0 {
 		limit = WithdrawalPageSize
 	}
-	if limit > 0 {
-		q, args = q+` LIMIT ? OFFSET ?`, append(args, limit, max(f.Page, 0)*limit)
-	}
-	out := []Withdrawal{}
-	err := s.db.Select(ctx, &out, q, args...)
+	out, err := withdrawalRows(ctx, s.db.R, clubID, f, limit, max(f.Page, 0)*limit)
 	return out, t, err
-}
-
-// contains is a case-insensitive "column contains v" condition (nothing when
-// v is blank); LIKE's wildcards in v match themselves.
-func contains(col, v string) (string, string) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return "", ""
-	}
-	esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(v))
-	return ` AND LOWER(` + col + `) LIKE ? ESCAPE '\'`, "%" + esc + "%"
 }

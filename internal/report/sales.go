@@ -69,30 +69,12 @@ const TopSize = 10
 // has at most a few thousand products, so the groups are paged and totalled
 // here), ordered by gross income.
 func (s *Service) Sales(ctx context.Context, clubID int64, f SalesFilter) (*Sales, error) {
-	from := ` FROM order_lines l JOIN orders o ON o.id = l.order_id JOIN products p ON p.id = l.product_id
-		WHERE o.club_id = ? AND o.status = 'completed' AND o.paid BETWEEN ? AND ? AND l.product_id IS NOT NULL`
-	args := []any{clubID, f.Start, f.End}
-	if f.MemberID != 0 {
-		from, args = from+` AND o.member_id = ?`, append(args, f.MemberID)
-	}
-	for _, c := range []struct{ col, v string }{{"p.title", f.Title}, {"l.category", f.Category}} {
-		if w, a := contains(c.col, c.v); w != "" {
-			from, args = from+w, append(args, a)
-		}
-	}
-	var rows []struct {
-		ProductSales
-		Unlimited int `db:"unlimited"`
-	}
-	if err := s.db.Select(ctx, &rows, `SELECT l.product_id AS pid, MIN(p.title) AS title, MIN(l.category) AS category, MIN(p.type) AS type,
-		COUNT(DISTINCT l.order_id) AS orders, MIN(p.stock) AS stock, MIN(p.unlimited_stock) AS unlimited,
-		SUM(`+netQuantity+`) AS quantity, SUM((l.unit_cost * `+netQuantity+` + 500) / 1000) AS cost_total,
-		SUM(l.discount) AS discount, SUM(`+netTotal+`) AS amount`+from+
-		` GROUP BY l.product_id ORDER BY SUM(`+netTotal+`) DESC, MIN(p.title), l.product_id`, args...); err != nil {
+	rows, err := salesByProduct(ctx, s.db.R, clubID, f)
+	if err != nil {
 		return nil, err
 	}
-	var orders int
-	if err := s.db.Get(ctx, &orders, `SELECT COUNT(DISTINCT o.id)`+from, args...); err != nil {
+	orders, err := salesOrders(ctx, s.db.R, clubID, f)
+	if err != nil {
 		return nil, err
 	}
 	out := &Sales{Products: []ProductSales{}, Total: len(rows), TopGrams: []ProductSales{}, TopAmount: []ProductSales{}}

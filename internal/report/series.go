@@ -68,14 +68,12 @@ func (b bucket) day(loc *time.Location) string {
 
 // SalesPerDay is the chart of the orders and cash reports.
 func (s *Service) SalesPerDay(ctx context.Context, clubID, memberID int64, r Range, loc *time.Location) ([]DaySales, error) {
-	q := `SELECT o.paid / 3600 AS h, o.pay_type AS kind, SUM(o.total) AS v FROM orders o
-		WHERE o.club_id = ? AND o.status = 'completed' AND o.paid BETWEEN ? AND ?`
-	args := []any{clubID, r.Start, r.End}
-	if memberID != 0 {
-		q, args = q+` AND o.member_id = ?`, append(args, memberID)
+	bs, err := salesBuckets(ctx, s.db.R, clubID, memberID, r)
+	if err != nil {
+		return nil, err
 	}
 	var out []DaySales
-	err := s.perDay(ctx, q+` GROUP BY o.paid / 3600, o.pay_type`, args, r, loc, func(list []string) {
+	perDay(bs, r, loc, func(list []string) {
 		out = make([]DaySales, len(list))
 		for i, d := range list {
 			out[i].Day = d
@@ -90,16 +88,12 @@ func (s *Service) SalesPerDay(ctx context.Context, clubID, memberID int64, r Ran
 			out[i].Tpv += amount.Cents(b.Value)
 		}
 	})
-	return out, err
+	return out, nil
 }
 
-// perDay runs a query of hourly buckets (h, kind, v) and hands each bucket to add with the index
-// of its day in the club's time zone, after start has been given the range's days.
-func (s *Service) perDay(ctx context.Context, q string, args []any, r Range, loc *time.Location, start func([]string), add func(int, bucket)) error {
-	var bs []bucket
-	if err := s.db.Select(ctx, &bs, q, args...); err != nil {
-		return err
-	}
+// perDay hands each hourly bucket to add with the index of its day in the
+// club's time zone, after start has been given the range's days.
+func perDay(bs []bucket, r Range, loc *time.Location, start func([]string), add func(int, bucket)) {
 	list, index := days(r, loc)
 	start(list)
 	for _, b := range bs {
@@ -107,19 +101,16 @@ func (s *Service) perDay(ctx context.Context, q string, args []any, r Range, loc
 			add(i, b)
 		}
 	}
-	return nil
 }
 
 // WalletPerDay is the wallet report's chart.
 func (s *Service) WalletPerDay(ctx context.Context, clubID, memberID int64, r Range, loc *time.Location) ([]DayWallet, error) {
-	q := `SELECT w.created / 3600 AS h, w.operation AS kind, SUM(w.amount) AS v FROM wallet_movements w
-		WHERE w.club_id = ? AND w.created BETWEEN ? AND ? AND w.operation IN ('add', 'order', 'refund')`
-	args := []any{clubID, r.Start, r.End}
-	if memberID != 0 {
-		q, args = q+` AND w.member_id = ?`, append(args, memberID)
+	bs, err := walletBuckets(ctx, s.db.R, clubID, memberID, r)
+	if err != nil {
+		return nil, err
 	}
 	var out []DayWallet
-	err := s.perDay(ctx, q+` GROUP BY w.created / 3600, w.operation`, args, r, loc, func(list []string) {
+	perDay(bs, r, loc, func(list []string) {
 		out = make([]DayWallet, len(list))
 		for i, d := range list {
 			out[i].Day = d
@@ -131,20 +122,14 @@ func (s *Service) WalletPerDay(ctx context.Context, clubID, memberID int64, r Ra
 			out[i].Spent -= amount.Cents(b.Value) // an order is negative, a refund to the wallet positive
 		}
 	})
-	return out, err
+	return out, nil
 }
 
 // CheckinsPerHour is the access report's chart: check-ins (ENTRA) by local
 // hour of the day, all 24 hours.
 func (s *Service) CheckinsPerHour(ctx context.Context, clubID, memberID int64, r Range, loc *time.Location) ([]HourCount, error) {
-	q := `SELECT e.datetime / 3600 AS h, '' AS kind, COUNT(*) AS v FROM access_events e
-		WHERE e.club_id = ? AND e.datetime BETWEEN ? AND ? AND e.action = 'ENTRA'`
-	args := []any{clubID, r.Start, r.End}
-	if memberID != 0 {
-		q, args = q+` AND e.member_id = ?`, append(args, memberID)
-	}
-	var bs []bucket
-	if err := s.db.Select(ctx, &bs, q+` GROUP BY e.datetime / 3600`, args...); err != nil {
+	bs, err := checkinBuckets(ctx, s.db.R, clubID, memberID, r)
+	if err != nil {
 		return nil, err
 	}
 	out := make([]HourCount, 24)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"socius/internal/db"
 	"socius/internal/problem"
 )
 
@@ -56,18 +55,8 @@ type Viewer struct {
 // Consultations returns the consultations the viewer may see, the latest
 // activity first, with their comments; id (not 0) narrows it to one.
 func (s *Service) Consultations(ctx context.Context, clubID int64, v Viewer, id int64) ([]Consultation, error) {
-	q := `SELECT id, member_id, title, body, name, created, last_activity FROM consultations WHERE club_id = ?`
-	args := []any{clubID}
-	if !v.AllOfClub {
-		q += ` AND member_id = ?`
-		args = append(args, v.MemberID)
-	}
-	if id != 0 {
-		q += ` AND id = ?`
-		args = append(args, id)
-	}
-	list := []Consultation{}
-	if err := s.db.Select(ctx, &list, q+` ORDER BY last_activity DESC, id DESC`, args...); err != nil {
+	list, err := consultationsOf(ctx, s.db.R, clubID, v, id)
+	if err != nil {
 		return nil, err
 	}
 	if id != 0 && len(list) == 0 {
@@ -83,15 +72,8 @@ func (s *Service) Consultations(ctx context.Context, clubID int64, v Viewer, id 
 	if len(ids) == 0 {
 		return list, nil
 	}
-	var comments []Comment
-	cq := `SELECT c.id, c.consultation_id, c.name, c.body, c.staff, c.created FROM consultation_comments c
-		JOIN consultations k ON k.id = c.consultation_id WHERE k.club_id = ?`
-	cargs := []any{clubID}
-	if !v.AllOfClub || id != 0 {
-		cq += ` AND c.consultation_id IN (?` + strings.Repeat(",?", len(ids)-1) + `)`
-		cargs = append(cargs, ids...)
-	}
-	if err := s.db.Select(ctx, &comments, cq+` ORDER BY c.consultation_id, c.id`, cargs...); err != nil {
+	comments, err := commentsOf(ctx, s.db.R, clubID, ids, !v.AllOfClub || id != 0)
+	if err != nil {
 		return nil, err
 	}
 	for _, c := range comments {
@@ -127,9 +109,7 @@ func (s *Service) Ask(ctx context.Context, clubID int64, v Viewer, title, body s
 		return 0, err
 	}
 	now := time.Now().Unix()
-	return db.Insert(ctx, s.db.W, `INSERT INTO consultations (club_id, member_id, title, body, name, created, last_activity)
-		SELECT ?, m.id, ?, ?, TRIM(m.nombre || ' ' || m.surname), ?, ? FROM members m WHERE m.id = ? AND m.club_id = ?`,
-		clubID, title, body, now, now, v.MemberID, clubID)
+	return insertConsultation(ctx, s.db.W, clubID, v.MemberID, title, body, now)
 }
 
 // Reply adds the viewer's comment to a consultation they may see, and
@@ -140,41 +120,33 @@ func (s *Service) Reply(ctx context.Context, clubID int64, v Viewer, id int64, b
 		return "", "", err
 	}
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		q := `SELECT title FROM consultations WHERE id = ? AND club_id = ?`
-		args := []any{id, clubID}
-		if !v.AllOfClub {
-			q += ` AND member_id = ?`
-			args = append(args, v.MemberID)
-		}
-		var titles []string
-		if err := db.Select(ctx, tx, &titles, q, args...); err != nil {
+		titles, err := consultationTitle(ctx, tx, clubID, v, id)
+		if err != nil {
 			return err
 		}
 		if len(titles) == 0 {
 			return ErrConsultNotFound
 		}
 		title = titles[0]
-		if err := db.Get(ctx, tx, &name, `SELECT `+db.StaffName("u")+` FROM users u WHERE u.id = ?`, v.UserID); err != nil {
+		if err := staffName(ctx, tx, v.UserID, &name); err != nil {
 			return err
 		}
 		now := time.Now().Unix()
-		if _, err := db.Exec(ctx, tx, `INSERT INTO consultation_comments (consultation_id, author_user_id, staff, name, body, created) VALUES (?,?,?,?,?,?)`,
-			id, v.UserID, b2i(v.AllOfClub), name, body, now); err != nil {
+		if err := insertComment(ctx, tx, id, v.UserID, v.AllOfClub, name, body, now); err != nil {
 			return err
 		}
-		_, err := db.Exec(ctx, tx, `UPDATE consultations SET last_activity = ? WHERE id = ?`, now, id)
-		return err
+		return touchConsultation(ctx, tx, id, now)
 	})
 	return title, name, err
 }
 
 // DeleteConsultation removes a consultation of the club with its comments.
 func (s *Service) DeleteConsultation(ctx context.Context, clubID, id int64) error {
-	res, err := s.db.Exec(ctx, `DELETE FROM consultations WHERE id = ? AND club_id = ?`, id, clubID)
+	found, err := deleteConsultation(ctx, s.db.W, clubID, id)
 	if err != nil {
 		return err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if !found {
 		return ErrConsultNotFound
 	}
 	return nil

@@ -6,7 +6,6 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"socius/internal/db"
 	"socius/internal/files"
 	"socius/internal/problem"
 )
@@ -43,24 +42,14 @@ type EventInput struct {
 // Events returns the club's events, the latest start first; one id (not 0)
 // narrows it to that event. memberID marks the events that member attends.
 func (s *Service) Events(ctx context.Context, clubID, id, memberID int64) ([]Event, error) {
-	list := []Event{}
-	q := `SELECT e.id, e.title, e.body, e.start_date, e.end_date, e.created,
-		(SELECT COUNT(*) FROM social_event_attendees a WHERE a.event_id = e.id) AS counter,
-		EXISTS (SELECT 1 FROM social_event_attendees a WHERE a.event_id = e.id AND a.member_id = ?) AS attending
-		FROM social_events e WHERE e.club_id = ?`
-	args := []any{memberID, clubID}
-	if id != 0 {
-		q += ` AND e.id = ?`
-		args = append(args, id)
-	}
-	if err := s.db.Select(ctx, &list, q+` ORDER BY e.start_date DESC, e.id DESC`, args...); err != nil {
+	list, err := eventsOfClub(ctx, s.db.R, clubID, id, memberID)
+	if err != nil {
 		return nil, err
 	}
 	if id != 0 && len(list) == 0 {
 		return nil, ErrEventNotFound
 	}
-	imgs, err := s.imagesOf(ctx, `SELECT i.event_id AS owner, i.file_id, i.thumb_id FROM social_event_images i JOIN social_events e ON e.id = i.event_id
-		WHERE e.club_id = ? ORDER BY i.event_id, i.position`, clubID)
+	imgs, err := eventImages(ctx, s.db.R, clubID)
 	if err != nil {
 		return nil, err
 	}
@@ -87,8 +76,7 @@ func (s *Service) PublishEvent(ctx context.Context, clubID, userID int64, in Eve
 	var id int64
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		var err error
-		id, err = db.Insert(ctx, tx, `INSERT INTO social_events (club_id, title, body, start_date, end_date, author_user_id, created) VALUES (?,?,?,?,?,?,?)`,
-			clubID, in.Title, body, start.Format(time.DateOnly), end.Format(time.DateOnly), userID, time.Now().Unix())
+		id, err = insertEvent(ctx, tx, clubID, userID, in.Title, body, start.Format(time.DateOnly), end.Format(time.DateOnly), time.Now().Unix())
 		if err != nil {
 			return err
 		}
@@ -99,11 +87,11 @@ func (s *Service) PublishEvent(ctx context.Context, clubID, userID int64, in Eve
 
 // DeleteEvent removes an event of the club with its sign-ups and images.
 func (s *Service) DeleteEvent(ctx context.Context, clubID, id int64) error {
-	res, err := s.db.Exec(ctx, `DELETE FROM social_events WHERE id = ? AND club_id = ?`, id, clubID)
+	found, err := deleteEvent(ctx, s.db.W, clubID, id)
 	if err != nil {
 		return err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if !found {
 		return ErrEventNotFound
 	}
 	return nil
@@ -114,18 +102,18 @@ func (s *Service) DeleteEvent(ctx context.Context, clubID, id int64) error {
 func (s *Service) Attend(ctx context.Context, clubID, eventID, memberID int64) (int, error) {
 	var n int
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		var found int
-		if err := db.Get(ctx, tx, &found, `SELECT COUNT(*) FROM social_events WHERE id = ? AND club_id = ?`, eventID, clubID); err != nil {
+		found, err := countEvent(ctx, tx, clubID, eventID)
+		if err != nil {
 			return err
 		}
 		if found == 0 {
 			return ErrEventNotFound
 		}
-		if _, err := db.Exec(ctx, tx, `INSERT INTO social_event_attendees (event_id, member_id, created) VALUES (?,?,?) ON CONFLICT DO NOTHING`,
-			eventID, memberID, time.Now().Unix()); err != nil {
+		if err := insertAttendee(ctx, tx, eventID, memberID, time.Now().Unix()); err != nil {
 			return err
 		}
-		return db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM social_event_attendees WHERE event_id = ?`, eventID)
+		n, err = countAttendees(ctx, tx, eventID)
+		return err
 	})
 	return n, err
 }

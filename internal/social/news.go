@@ -7,7 +7,6 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"socius/internal/db"
 	"socius/internal/files"
 	"socius/internal/problem"
 )
@@ -34,12 +33,11 @@ type NewsInput struct {
 
 // NewsList returns the club's news, newest first.
 func (s *Service) NewsList(ctx context.Context, clubID int64) ([]News, error) {
-	list := []News{}
-	if err := s.db.Select(ctx, &list, `SELECT id, title, subtitle, body, created FROM news WHERE club_id = ? ORDER BY created DESC, id DESC`, clubID); err != nil {
+	list, err := newsOfClub(ctx, s.db.R, clubID)
+	if err != nil {
 		return nil, err
 	}
-	imgs, err := s.imagesOf(ctx, `SELECT i.news_id AS owner, i.file_id, i.thumb_id FROM news_images i JOIN news n ON n.id = i.news_id
-		WHERE n.club_id = ? ORDER BY i.news_id, i.position`, clubID)
+	imgs, err := newsImages(ctx, s.db.R, clubID)
 	if err != nil {
 		return nil, err
 	}
@@ -47,22 +45,6 @@ func (s *Service) NewsList(ctx context.Context, clubID int64) ([]News, error) {
 		list[i].Images = append([]Image{}, imgs[list[i].ID]...)
 	}
 	return list, nil
-}
-
-// imagesOf runs a query of (owner, file_id, thumb_id) rows in order and groups the images by owner.
-func (s *Service) imagesOf(ctx context.Context, query string, args ...any) (map[int64][]Image, error) {
-	var rows []struct {
-		Owner int64 `db:"owner"`
-		Image
-	}
-	if err := s.db.Select(ctx, &rows, query, args...); err != nil {
-		return nil, err
-	}
-	out := map[int64][]Image{}
-	for _, r := range rows {
-		out[r.Owner] = append(out[r.Owner], r.Image)
-	}
-	return out, nil
 }
 
 // PublishNews stores a news item with its images and returns its id.
@@ -77,8 +59,7 @@ func (s *Service) PublishNews(ctx context.Context, clubID, userID int64, in News
 	var id int64
 	err = s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		var err error
-		id, err = db.Insert(ctx, tx, `INSERT INTO news (club_id, title, subtitle, body, author_user_id, created) VALUES (?,?,?,?,?,?)`,
-			clubID, in.Title, strings.TrimSpace(in.Subtitle), body, userID, time.Now().Unix())
+		id, err = insertNews(ctx, tx, clubID, userID, in.Title, strings.TrimSpace(in.Subtitle), body, time.Now().Unix())
 		if err != nil {
 			return err
 		}
@@ -89,11 +70,11 @@ func (s *Service) PublishNews(ctx context.Context, clubID, userID int64, in News
 
 // DeleteNews removes a news item of the club (its images go with it).
 func (s *Service) DeleteNews(ctx context.Context, clubID, id int64) error {
-	res, err := s.db.Exec(ctx, `DELETE FROM news WHERE id = ? AND club_id = ?`, id, clubID)
+	found, err := deleteNews(ctx, s.db.W, clubID, id)
 	if err != nil {
 		return err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if !found {
 		return ErrNewsNotFound
 	}
 	return nil

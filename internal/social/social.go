@@ -89,7 +89,7 @@ func storeImages(ctx context.Context, q db.Q, clubID int64, purpose, table, key 
 		return err
 	}
 	for i, img := range imgs {
-		if _, err := db.Exec(ctx, q, `INSERT INTO `+table+` (`+key+`, position, file_id, thumb_id) VALUES (?,?,?,?)`, id, i, img.File, img.Thumb); err != nil {
+		if err := insertImage(ctx, q, table, key, id, i, img); err != nil {
 			return err
 		}
 	}
@@ -100,12 +100,6 @@ func storeImages(ctx context.Context, q db.Q, clubID int64, purpose, table, key 
 // item or an event that exists in the club: only those are shown to members,
 // and only while the item is published.
 func ImageShown(ctx context.Context, d *db.DB, clubID int64, fileID string) (bool, error) {
-	var n int
-	err := d.Get(ctx, &n, `SELECT
-		(SELECT COUNT(*) FROM news_images i JOIN news n ON n.id = i.news_id
-		  WHERE n.club_id = ? AND (i.file_id = ? OR i.thumb_id = ?)) +
-		(SELECT COUNT(*) FROM social_event_images i JOIN social_events e ON e.id = i.event_id
-		  WHERE e.club_id = ? AND (i.file_id = ? OR i.thumb_id = ?))`,
-		clubID, fileID, fileID, clubID, fileID, fileID)
+	n, err := countPublishedImage(ctx, d.R, clubID, fileID)
 	return n > 0, err
 }

@@ -43,7 +43,7 @@ var (
 // TV returns the club's TV settings, the defaults when none were saved.
 func (s *Service) TV(ctx context.Context, clubID int64) (TVSettings, error) {
 	v := DefaultTV
-	err := s.db.Get(ctx, &v, `SELECT background_color, text_color, interval_ms, show_description, show_subtitle, show_qr FROM tv_settings WHERE club_id = ?`, clubID)
+	err := readTV(ctx, s.db.R, clubID, &v)
 	if errors.Is(err, db.ErrNoRows) {
 		return DefaultTV, nil
 	}
@@ -62,10 +62,6 @@ func (s *Service) SaveTV(ctx context.Context, clubID int64, v TVSettings) (TVSet
 		return v, errTVInterval
 	}
 	v.BackgroundColor, v.TextColor = strings.ToUpper(v.BackgroundColor), strings.ToUpper(v.TextColor)
-	_, err := s.db.Exec(ctx, `INSERT INTO tv_settings (club_id, background_color, text_color, interval_ms, show_description, show_subtitle, show_qr, changed)
-		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (club_id) DO UPDATE SET background_color = excluded.background_color, text_color = excluded.text_color,
-		interval_ms = excluded.interval_ms, show_description = excluded.show_description, show_subtitle = excluded.show_subtitle,
-		show_qr = excluded.show_qr, changed = excluded.changed`,
-		clubID, v.BackgroundColor, v.TextColor, v.Interval, b2i(v.ShowDescription), b2i(v.ShowSubtitle), b2i(v.ShowQR), time.Now().Unix())
+	err := saveTV(ctx, s.db.W, clubID, v, time.Now().Unix())
 	return v, err
 }
