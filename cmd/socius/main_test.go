@@ -16,7 +16,6 @@ import (
 	"socius/internal/app"
 	"socius/internal/auth"
 	"socius/internal/db"
-	"socius/internal/novelty"
 )
 
 // cli runs the command with the database flags of the test.
@@ -178,7 +177,7 @@ func TestAdminCommands(t *testing.T) {
 
 	t.Run("novelty", func(t *testing.T) {
 		id := c.id("", "admin", "novelty", "add", "--title", "Novedad", "--body", "<p>Hola</p>")
-		list, err := novelty.List(ctx, a.DB, 10)
+		list, err := a.Novelties.List(ctx, 10)
 		if err != nil || len(list) != 1 || list[0].ID != id || list[0].Title != "Novedad" || list[0].Body != "<p>Hola</p>" {
 			t.Fatalf("novelties: %+v %v", list, err)
 		}

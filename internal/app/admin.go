@@ -10,7 +10,6 @@ import (
 	"socius/internal/access"
 	"socius/internal/auth"
 	"socius/internal/member"
-	"socius/internal/novelty"
 )
 
 // ParseFlags reads "f1,f2" or "all".
@@ -82,5 +81,5 @@ func (a *App) CreateUser(ctx context.Context, u NewStaffUser) (int64, error) {
 
 // AddNovelty stores a provider novelty.
 func (a *App) AddNovelty(ctx context.Context, title, body string) (int64, error) {
-	return novelty.Add(ctx, a.DB, title, body)
+	return a.Novelties.Add(ctx, title, body)
 }

@@ -19,10 +19,12 @@ import (
 	"socius/internal/comms"
 	"socius/internal/coupon"
 	"socius/internal/db"
+	"socius/internal/files"
 	"socius/internal/httpapi"
 	"socius/internal/inventory"
 	"socius/internal/member"
 	"socius/internal/notify"
+	"socius/internal/novelty"
 	"socius/internal/pos"
 	"socius/internal/report"
 	"socius/internal/social"
@@ -34,6 +36,7 @@ import (
 type App struct {
 	httpapi.Services
 	Cfg *Config
+	DB  *db.DB
 	API *httpapi.Server
 }
 
@@ -47,7 +50,8 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 		d.Close()
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
-	a := &App{Cfg: cfg, Services: httpapi.Services{DB: d, Clubs: club.New(d), Report: report.New(d), Social: social.New(d)}}
+	a := &App{Cfg: cfg, DB: d, Services: httpapi.Services{Clubs: club.New(d), Report: report.New(d), Social: social.New(d),
+		Files: files.New(d), Novelties: novelty.New(d)}}
 	a.Auth = auth.New(d, auth.Config{IdleTimeout: cfg.SessionIdle, SlowAfter: cfg.LoginSlow, LockAfter: cfg.LoginLock, AddressLimit: cfg.LoginAddress})
 	a.Hub = notify.NewHub(d)
 	a.Mail = logMailer{}

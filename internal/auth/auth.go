@@ -12,14 +12,15 @@ import (
 
 // Errors returned by the service; httpapi maps them to status codes.
 var (
-	ErrBadCredentials   = errors.New("bad credentials")
-	ErrThrottled        = errors.New("too many failed logins")
-	ErrWrongPassword    = errors.New("wrong current password")
-	ErrPasswordTooShort = errors.New("password too short")
-	ErrPasswordTooLong  = errors.New("password too long")
-	ErrResetInvalid     = errors.New("reset token invalid or expired")
-	ErrUsernameTaken    = errors.New("username taken")
-	ErrNotFound         = errors.New("not found")
+	ErrBadCredentials error = problem.Refuse(problem.Unauthenticated, "auth.bad_credentials", "Usuario o contraseña incorrectos")
+	ErrThrottled      error = problem.Refuse(problem.Throttled, "auth.throttled",
+		"Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo")
+	ErrWrongPassword    error = problem.Invalidf("auth.wrong_password", "", "La contraseña actual no es correcta")
+	ErrPasswordTooShort error = problem.Invalidf("auth.password_too_short", "", "La contraseña debe tener al menos %d caracteres", MinPasswordLen)
+	ErrPasswordTooLong  error = problem.Invalidf("auth.password_too_long", "", "La contraseña no puede tener más de %d caracteres", MaxPasswordLen)
+	ErrResetInvalid     error = problem.Invalidf("auth.reset_invalid", "", "El enlace para cambiar la contraseña no es válido o ha caducado")
+	ErrUsernameTaken          = errors.New("username taken")
+	ErrNotFound               = errors.New("not found")
 	// ErrResetLimited: too many reset links for one account. The public
 	// request answers as if it had worked; a staff invitation shows this.
 	ErrResetLimited = &problem.Invalid{Code: "auth.reset_limited",

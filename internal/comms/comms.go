@@ -135,6 +135,9 @@ func itoa(n int64) string {
 // Subscribe stores a device's subscription for a user; an endpoint another
 // user had registered (a shared device) moves to this one.
 func (s *Service) Subscribe(ctx context.Context, uid int64, endpoint, p256dh, auth string) error {
+	if err := checkEndpoint(endpoint); err != nil {
+		return err
+	}
 	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		if err := deleteSubscriptionByEndpoint(ctx, tx, endpoint); err != nil {
 			return err

@@ -5,7 +5,6 @@
 package coupon
 
 import (
-	"errors"
 	"regexp"
 	"strings"
 
@@ -101,8 +100,9 @@ var (
 
 	// ErrSwitchForbidden and ErrTermsForbidden refuse an edit by a caller who
 	// may not switch coupons on and off (see Input.MaySwitch).
-	ErrSwitchForbidden = errors.New("Solo un Manager o un Administrador puede activar o desactivar un cupón")
-	ErrTermsForbidden  = errors.New("Solo un Manager o un Administrador puede cambiar el código, el descuento o las condiciones de un cupón activo; puedes cambiar su descripción y sus notas")
+	ErrSwitchForbidden error = problem.Refuse(problem.Forbidden, "coupon.switch_forbidden", "Solo un Manager o un Administrador puede activar o desactivar un cupón")
+	ErrTermsForbidden  error = problem.Refuse(problem.Forbidden, "coupon.terms_forbidden",
+		"Solo un Manager o un Administrador puede cambiar el código, el descuento o las condiciones de un cupón activo; puedes cambiar su descripción y sus notas")
 )
 
 // Input is a create (ID 0) or an edit.

@@ -10,6 +10,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"mime/multipart"
 	"net/http"
 	"regexp"
 	"strings"
@@ -135,9 +137,15 @@ func Owned(ctx context.Context, q db.Q, clubID int64, purpose, id string) (bool,
 	return n > 0, err
 }
 
+// Service reads stored files and stores uploads for the API.
+type Service struct{ db *db.DB }
+
+// New returns the files service.
+func New(d *db.DB) *Service { return &Service{db: d} }
+
 // Get loads a file.
-func Get(ctx context.Context, d *db.DB, id string) (*File, error) {
-	f, err := fileByID(ctx, d.R, id)
+func (s *Service) Get(ctx context.Context, id string) (*File, error) {
+	f, err := fileByID(ctx, s.db.R, id)
 	if errors.Is(err, db.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -152,9 +160,9 @@ type Upload struct {
 
 // SaveAll stores every file in one transaction, so a failed one stores
 // none, and answers their ids in order.
-func SaveAll(ctx context.Context, d *db.DB, clubID int64, purpose string, ups []Upload) ([]string, error) {
+func (s *Service) SaveAll(ctx context.Context, clubID int64, purpose string, ups []Upload) ([]string, error) {
 	ids := make([]string, 0, len(ups))
-	err := d.Tx(ctx, func(tx *sqlx.Tx) error {
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		for _, u := range ups {
 			id, err := Save(ctx, tx, clubID, purpose, u.ContentType, u.Name, u.Data)
 			if err != nil {
@@ -165,6 +173,42 @@ func SaveAll(ctx context.Context, d *db.DB, clubID int64, purpose string, ups []
 		return nil
 	})
 	return ids, err
+}
+
+// MaxDocumentBytes caps a member document.
+const MaxDocumentBytes = 10 << 20
+
+var documentTypes = map[string]bool{"application/pdf": true, "image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
+
+var errNoFile = problem.Invalidf("file.none", "", "No se ha recibido ningún archivo")
+
+// Documents reads an upload of member documents: PDF or images by their
+// content, MaxDocumentBytes each. One refused file refuses them all.
+func Documents(fhs []*multipart.FileHeader) ([]Upload, error) {
+	if len(fhs) == 0 {
+		return nil, errNoFile
+	}
+	var ups []Upload
+	for _, fh := range fhs {
+		if fh.Size > MaxDocumentBytes {
+			return nil, problem.Invalidf("file.too_large", "", "El archivo %s es demasiado grande (máximo 10 MB)", fh.Filename)
+		}
+		f, err := fh.Open()
+		if err != nil {
+			return nil, err
+		}
+		data, err := io.ReadAll(io.LimitReader(f, MaxDocumentBytes+1))
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		ct := http.DetectContentType(data)
+		if !documentTypes[ct] {
+			return nil, problem.Invalidf("file.type", "", "El archivo %s no es un PDF ni una imagen", fh.Filename)
+		}
+		ups = append(ups, Upload{Name: fh.Filename, ContentType: ct, Data: data})
+	}
+	return ups, nil
 }
 
 // URL is the path a stored file is served at.

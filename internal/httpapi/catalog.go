@@ -244,7 +244,7 @@ func (s *Server) publicImage(ctx context.Context, in *fileInput) (*fileOutput, e
 	if !ok {
 		return nil, files.ErrNotFound
 	}
-	f, err := files.Get(ctx, s.DB, in.ID)
+	f, err := s.Files.Get(ctx, in.ID)
 	if err != nil {
 		return nil, err
 	}

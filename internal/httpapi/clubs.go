@@ -159,7 +159,7 @@ type fileOutput struct {
 // file serves a stored file to staff of the club that owns it. Files are
 // content-addressed, so they are cached for good.
 func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
-	f, err := files.Get(ctx, s.DB, in.ID)
+	f, err := s.Files.Get(ctx, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
 			// A member sees the pictures of the club's published news and events, nothing else.
 			shown := false
 			if files.ForMembers(f.Purpose) {
-				if shown, err = social.ImageShown(ctx, s.DB, *f.ClubID, f.ID); err != nil {
+				if shown, err = s.Social.ImageShown(ctx, *f.ClubID, f.ID); err != nil {
 					return nil, err
 				}
 			}

@@ -3,8 +3,6 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"net/http"
 
 	"socius/internal/access"
 	"socius/internal/amount"
@@ -119,12 +117,6 @@ func (s *Server) couponSave(ctx context.Context, in *couponSaveInput) (*couponOu
 		UsesUser: b.UseNumberUser, UserType: b.UseUserType, UserCategory: b.UseUserCategory, ProductCategories: b.ProductCategories,
 		Products: b.UseProducts, MinAmount: b.MinAmountOrder, Cumulative: bool(b.Cumulative), Timezone: ri.Club.Timezone,
 		MaySwitch: access.Screen(couponSwitchGate).Allows(ri.Club.Flags, ri.Staff.Roles)})
-	switch {
-	case errors.Is(err, coupon.ErrSwitchForbidden):
-		return nil, Fail(http.StatusForbidden, "coupon.switch_forbidden", err.Error())
-	case errors.Is(err, coupon.ErrTermsForbidden):
-		return nil, Fail(http.StatusForbidden, "coupon.terms_forbidden", err.Error())
-	}
 	return &couponOutput{Body: c}, err
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"socius/internal/comms"
 	"socius/internal/member"
@@ -175,12 +174,9 @@ type pushOutput struct {
 // an online account are refused with the spec's message.
 func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, error) {
 	ri := info(ctx)
-	text := strings.TrimSpace(in.Body.Body)
-	if text == "" {
-		return nil, Fail(400, "push.body_required", "Tienes que escribir algo antes")
-	}
-	if utf8.RuneCountInString(text) > 200 {
-		return nil, Fail(400, "push.body_too_long", "El mensaje no puede tener más de 200 caracteres")
+	text, err := comms.PushText(in.Body.Body)
+	if err != nil {
+		return nil, err
 	}
 	var to []comms.Recipient
 	if in.Body.All {
@@ -192,10 +188,10 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 			to = append(to, comms.Recipient{MemberID: r.MemberID, UserID: r.UserID})
 		}
 		if len(to) == 0 {
-			return nil, Fail(400, "push.no_recipients", "Ningún socio tiene cuenta online")
+			return nil, comms.ErrNoOnlineMembers
 		}
 	} else if len(in.Body.UIDs) == 0 {
-		return nil, Fail(400, "push.no_recipients", "Selecciona un socio al menos")
+		return nil, comms.ErrNoneSelected
 	}
 	for _, uid := range slices.Compact(slices.Sorted(slices.Values(in.Body.UIDs))) {
 		list, _, _, err := s.Members.Search(ctx, ri.Club.ID, member.Filter{UID: uid}, 1, 0)

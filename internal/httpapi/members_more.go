@@ -2,13 +2,11 @@ package httpapi
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"mime/multipart"
-	"net/http"
 
 	"socius/internal/files"
 	"socius/internal/member"
+	"socius/internal/report"
 )
 
 // Member documents, member categories and the door (check-in/out).
@@ -21,8 +19,6 @@ type uploadOutput struct {
 	Body []member.Document
 }
 
-var documentTypes = map[string]bool{"application/pdf": true, "image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
-
 // fileUpload stores member documents (PDF or images, 10 MB each), checked by content.
 func (s *Server) fileUpload(ctx context.Context, in *uploadInput) (*uploadOutput, error) {
 	clubID := info(ctx).Club.ID
@@ -30,32 +26,13 @@ func (s *Server) fileUpload(ctx context.Context, in *uploadInput) (*uploadOutput
 	if len(fhs) == 0 {
 		fhs = in.RawBody.File["files[]"]
 	}
-	if len(fhs) == 0 {
-		return nil, Fail(400, "file.none", "No se ha recibido ningún archivo")
+	// every file is checked first, then all are stored in one transaction:
+	// a refused upload stores nothing
+	ups, err := files.Documents(fhs)
+	if err != nil {
+		return nil, err
 	}
-	// Check every file first, then store them all in one transaction: a
-	// refused upload stores nothing.
-	var ups []files.Upload
-	for _, fh := range fhs {
-		if fh.Size > 10<<20 {
-			return nil, Fail(400, "file.too_large", fmt.Sprintf("El archivo %s es demasiado grande (máximo 10 MB)", fh.Filename))
-		}
-		f, err := fh.Open()
-		if err != nil {
-			return nil, err
-		}
-		data, err := io.ReadAll(io.LimitReader(f, 10<<20+1))
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		ct := http.DetectContentType(data)
-		if !documentTypes[ct] {
-			return nil, Fail(400, "file.type", fmt.Sprintf("El archivo %s no es un PDF ni una imagen", fh.Filename))
-		}
-		ups = append(ups, files.Upload{Name: fh.Filename, ContentType: ct, Data: data})
-	}
-	ids, err := files.SaveAll(ctx, s.DB, clubID, files.MemberDocument, ups)
+	ids, err := s.Files.SaveAll(ctx, clubID, files.MemberDocument, ups)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +129,7 @@ type accessHistoryOutput struct {
 
 func (s *Server) accessHistory(ctx context.Context, in *AccessHistoryQuery) (*accessHistoryOutput, error) {
 	if in.EndDate < in.StartDate {
-		return nil, Fail(400, "report.range", "La fecha final es anterior a la inicial")
+		return nil, report.ErrRange
 	}
 	if err := s.reportMember(ctx, in.CardID); err != nil {
 		return nil, err

@@ -47,11 +47,7 @@ type PeriodQuery struct {
 }
 
 func (p PeriodQuery) period() (report.Range, error) {
-	start, end := lastWeek(p.StartDate, p.EndDate)
-	if end < start {
-		return report.Range{}, Fail(400, "report.range", "La fecha final es anterior a la inicial")
-	}
-	return report.Range{Start: start, End: end}, nil
+	return report.NewRange(lastWeek(p.StartDate, p.EndDate))
 }
 
 // reportMember refuses a report about a member (ms_id) who is not of the

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"socius/internal/amount"
-	"socius/internal/auth"
 	"socius/internal/problem"
 )
 
@@ -135,18 +133,6 @@ func domainError(err error) error {
 		return Fail(http.StatusNotFound, nf.Code, nf.Message)
 	case errors.As(err, &rf):
 		return Fail(refusedStatus[rf.Reason], rf.Code, rf.Message)
-	case errors.Is(err, auth.ErrBadCredentials):
-		return Fail(401, "auth.bad_credentials", "Usuario o contraseña incorrectos")
-	case errors.Is(err, auth.ErrThrottled):
-		return Fail(429, "auth.throttled", "Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo")
-	case errors.Is(err, auth.ErrWrongPassword):
-		return Fail(400, "auth.wrong_password", "La contraseña actual no es correcta")
-	case errors.Is(err, auth.ErrPasswordTooShort):
-		return Fail(400, "auth.password_too_short", fmt.Sprintf("La contraseña debe tener al menos %d caracteres", auth.MinPasswordLen))
-	case errors.Is(err, auth.ErrPasswordTooLong):
-		return Fail(400, "auth.password_too_long", fmt.Sprintf("La contraseña no puede tener más de %d caracteres", auth.MaxPasswordLen))
-	case errors.Is(err, auth.ErrResetInvalid):
-		return Fail(400, "auth.reset_invalid", "El enlace para cambiar la contraseña no es válido o ha caducado")
 	}
 	return err
 }

@@ -15,10 +15,11 @@ import (
 	"socius/internal/club"
 	"socius/internal/comms"
 	"socius/internal/coupon"
-	"socius/internal/db"
+	"socius/internal/files"
 	"socius/internal/inventory"
 	"socius/internal/member"
 	"socius/internal/notify"
+	"socius/internal/novelty"
 	"socius/internal/pos"
 	"socius/internal/report"
 	"socius/internal/social"
@@ -47,7 +48,6 @@ type Config struct {
 // built by app.Open and passed here as it is (app.App embeds it). A new domain
 // adds its field here and its constructor there.
 type Services struct {
-	DB        *db.DB
 	Auth      *auth.Service
 	Clubs     *club.Service
 	Members   *member.Service
@@ -58,6 +58,8 @@ type Services struct {
 	Cash      *cash.Service
 	Report    *report.Service
 	Social    *social.Service
+	Files     *files.Service
+	Novelties *novelty.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	Mail      Mailer

@@ -231,7 +231,7 @@ type noveltiesOutput struct {
 }
 
 func (s *Server) updatesNews(ctx context.Context, _ *struct{}) (*noveltiesOutput, error) {
-	list, err := novelty.List(ctx, s.DB, 200)
+	list, err := s.Novelties.List(ctx, 200)
 	out := &noveltiesOutput{}
 	out.Body.Data = list
 	return out, err

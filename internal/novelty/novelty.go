@@ -18,15 +18,21 @@ type Novelty struct {
 	Body  string `db:"body" json:"body"`
 }
 
+// Service keeps the provider's novelties.
+type Service struct{ db *db.DB }
+
+// New returns the novelty service.
+func New(d *db.DB) *Service { return &Service{db: d} }
+
 // Add stores a novelty dated now.
-func Add(ctx context.Context, d *db.DB, title, body string) (int64, error) {
+func (s *Service) Add(ctx context.Context, title, body string) (int64, error) {
 	if strings.TrimSpace(title) == "" {
 		return 0, fmt.Errorf("title required")
 	}
-	return insertNovelty(ctx, d.W, strings.TrimSpace(title), time.Now().Unix(), body)
+	return insertNovelty(ctx, s.db.W, strings.TrimSpace(title), time.Now().Unix(), body)
 }
 
 // List returns the newest first.
-func List(ctx context.Context, d *db.DB, limit int) ([]Novelty, error) {
-	return newest(ctx, d.R, limit)
+func (s *Service) List(ctx context.Context, limit int) ([]Novelty, error) {
+	return newest(ctx, s.db.R, limit)
 }

@@ -10,6 +10,7 @@ import (
 
 	"socius/internal/amount"
 	"socius/internal/db"
+	"socius/internal/problem"
 )
 
 // Service reads reports.
@@ -20,6 +21,17 @@ func New(d *db.DB) *Service { return &Service{db: d} }
 
 // Range is a period in Unix seconds, both ends included.
 type Range struct{ Start, End int64 }
+
+// ErrRange refuses a period that ends before it starts.
+var ErrRange error = problem.Invalidf("report.range", "", "La fecha final es anterior a la inicial")
+
+// NewRange is the period from start to end, or ErrRange.
+func NewRange(start, end int64) (Range, error) {
+	if end < start {
+		return Range{}, ErrRange
+	}
+	return Range{Start: start, End: end}, nil
+}
 
 // Withdrawal is one product line of a completed order (spec part 2 §2
 // Withdrawals report). Quantities and total are what the member kept: the

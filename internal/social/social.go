@@ -99,7 +99,7 @@ func storeImages(ctx context.Context, q db.Q, clubID int64, purpose, table, key 
 // ImageShown reports whether a file is a picture (or its thumbnail) of a news
 // item or an event that exists in the club: only those are shown to members,
 // and only while the item is published.
-func ImageShown(ctx context.Context, d *db.DB, clubID int64, fileID string) (bool, error) {
-	n, err := countPublishedImage(ctx, d.R, clubID, fileID)
+func (s *Service) ImageShown(ctx context.Context, clubID int64, fileID string) (bool, error) {
+	n, err := countPublishedImage(ctx, s.db.R, clubID, fileID)
 	return n > 0, err
 }
