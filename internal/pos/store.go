@@ -66,3 +66,44 @@ func markPaid(ctx context.Context, q db.Q, oid int64, p paidOrder) error {
 	}
 	return mustChangeCart(res)
 }
+
+// gramsSoldSince sums the grams of the member's paid orders since start.
+func gramsSoldSince(ctx context.Context, q db.Q, memberID, start int64) (int64, error) {
+	var sold int64
+	err := db.Get(ctx, q, &sold, `SELECT COALESCE(SUM(l.grams), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+		WHERE o.member_id = ? AND o.status = 'completed' AND o.paid >= ?`, memberID, start)
+	return sold, err
+}
+
+// gramsRefundedSince sums the grams given back to the member since start.
+func gramsRefundedSince(ctx context.Context, q db.Q, memberID, start int64) (int64, error) {
+	var back int64
+	err := db.Get(ctx, q, &back, `SELECT COALESCE(SUM(grams), 0) FROM order_refunds WHERE member_id = ? AND created >= ?`, memberID, start)
+	return back, err
+}
+
+// storedLinesSum is what checkStoredLines reads back of an order's lines:
+// how many, how many break a bound, and their total.
+type storedLinesSum struct {
+	N     int   `db:"n"`
+	Bad   int   `db:"bad"`
+	Total int64 `db:"total"`
+}
+
+// sumStoredLines counts an order's lines, those outside 0 ≤ total = base −
+// discount, base ≤ MaxLineCents and non-negative quantities, and sums their
+// totals.
+func sumStoredLines(ctx context.Context, q db.Q, oid int64) (storedLinesSum, error) {
+	var stored storedLinesSum
+	err := db.Get(ctx, q, &stored, `SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN base_price < 0 OR discount < 0 OR total < 0
+		OR total <> base_price - discount OR base_price > ? OR quantity < 0 OR real_quantity < 0 OR grams < 0 THEN 1 ELSE 0 END), 0) AS bad,
+		COALESCE(SUM(total), 0) AS total FROM order_lines WHERE order_id = ?`, MaxLineCents, oid)
+	return stored, err
+}
+
+// consumptionCheckSetting is the club's consumption_check setting, if set.
+func consumptionCheckSetting(ctx context.Context, q db.Q, clubID int64) ([]string, error) {
+	var titles []string
+	err := db.Select(ctx, q, &titles, `SELECT title FROM club_categories WHERE club_id = ? AND type = 'consumption_check' ORDER BY id LIMIT 1`, clubID)
+	return titles, err
+}
