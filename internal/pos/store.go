@@ -8,7 +8,10 @@ import (
 
 // The SQL of pos's tables (orders, their lines, coupons and refunds, wallet
 // movements, fee types), one function per statement, each taking the
-// caller's transaction or pool.
+// caller's transaction or pool: the pay's here, the others by concern in
+// store_orders.go (orders read for the API), store_cart.go (orders in
+// process), store_refund.go, store_wallet.go and store_fees.go. The service
+// keeps the rules, the transactions and the order the rows are locked in.
 
 // paidWithKey is the club's paid order that a pay with this idempotency key
 // completed, or 0.
