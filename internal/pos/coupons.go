@@ -46,13 +46,6 @@ var (
 // MaxCoupons is how many coupons one order may carry.
 const MaxCoupons = 20
 
-// orderCouponIDs are the coupons on an order, in the order they were applied.
-func orderCouponIDs(ctx context.Context, q db.Q, oid int64) ([]int64, error) {
-	var ids []int64
-	err := db.Select(ctx, q, &ids, `SELECT coupon_id FROM order_coupons WHERE order_id = ? ORDER BY position`, oid)
-	return ids, err
-}
-
 // couponCheck is what checking an order's coupons needs.
 type couponCheck struct {
 	ids    []int64        // the coupons the order is to carry, in order
@@ -156,13 +149,11 @@ func couponPrices(kept []*coupon.Coupon, rs []resolved) []CouponPrice {
 
 // writeCoupons replaces an order's coupons with the kept ones and what each took off.
 func writeCoupons(ctx context.Context, tx *sqlx.Tx, oid int64, kept []*coupon.Coupon, amounts []int64) error {
-	if _, err := db.Exec(ctx, tx, `DELETE FROM order_coupons WHERE order_id IN (SELECT id FROM orders WHERE id = ? AND status = ?)`,
-		oid, StatusCart); err != nil {
+	if err := deleteCartCoupons(ctx, tx, oid); err != nil {
 		return err
 	}
 	for i, c := range kept {
-		if _, err := db.Exec(ctx, tx, `INSERT INTO order_coupons (order_id, coupon_id, position, amount) VALUES (?,?,?,?)`,
-			oid, c.ID, i, amounts[i]); err != nil {
+		if err := insertOrderCoupon(ctx, tx, oid, c.ID, i, amounts[i]); err != nil {
 			return err
 		}
 	}
@@ -271,8 +262,8 @@ func (s *Service) Applicable(ctx context.Context, clubID, oid int64, list []coup
 
 // storedLines are an order's lines as a save would send them.
 func storedLines(ctx context.Context, q db.Q, oid int64) ([]LineInput, error) {
-	var stored []lineRow
-	if err := db.Select(ctx, q, &stored, `SELECT `+lineCols+` FROM order_lines WHERE order_id = ? ORDER BY position`, oid); err != nil {
+	stored, err := cartLines(ctx, q, oid)
+	if err != nil {
 		return nil, err
 	}
 	out := make([]LineInput, len(stored))
@@ -281,13 +272,4 @@ func storedLines(ctx context.Context, q db.Q, oid int64) ([]LineInput, error) {
 		out[i] = LineInput{PID: l.ProductID.Int64, FeeID: l.FeeTypeID.Int64, Quantity: amount.Milli(l.Quantity), RealQuantity: &real}
 	}
 	return out, nil
-}
-
-// orderCoupons loads the coupons of orders for the API.
-func orderCoupons(ctx context.Context, q db.Q, ids []any) ([]OrderCoupon, error) {
-	var out []OrderCoupon
-	err := db.Select(ctx, q, &out, `SELECT oc.order_id, oc.coupon_id, c.code, c.title, c.discount, c.type, oc.amount
-		FROM order_coupons oc JOIN coupons c ON c.id = oc.coupon_id
-		WHERE oc.order_id IN (?`+repeat(len(ids))+`) ORDER BY oc.order_id, oc.position`, ids...)
-	return out, err
 }

@@ -29,18 +29,14 @@ type FeeInput struct {
 	Status *bool
 }
 
-const feeCols = `id, code, title, price, days, status, club_id`
-
 // Fees lists the club's fee types.
 func (s *Service) Fees(ctx context.Context, clubID int64) ([]FeeType, error) {
-	out := []FeeType{}
-	err := s.db.Select(ctx, &out, `SELECT `+feeCols+` FROM fee_types WHERE club_id = ? ORDER BY title, id`, clubID)
-	return out, err
+	return clubFees(ctx, s.db.R, clubID)
 }
 
 func (s *Service) fee(ctx context.Context, q db.Q, clubID, id int64) (*FeeType, error) {
-	var f []FeeType
-	if err := db.Select(ctx, q, &f, `SELECT `+feeCols+` FROM fee_types WHERE id = ? AND club_id = ?`, id, clubID); err != nil {
+	f, err := feeByID(ctx, q, clubID, id)
+	if err != nil {
 		return nil, err
 	}
 	if len(f) == 0 {
@@ -70,14 +66,12 @@ func (s *Service) SaveFee(ctx context.Context, clubID int64, in FeeInput) (*FeeT
 	id := in.PID
 	if id == 0 {
 		var err error
-		id, err = db.Insert(ctx, s.db.W, `INSERT INTO fee_types (club_id, code, title, price, days, status, created) VALUES (?,?,?,?,?,?,?)`,
-			clubID, in.Code, in.Title, int64(in.Price), in.Days, status, s.now().Unix())
+		id, err = insertFee(ctx, s.db.W, clubID, in, status, s.now().Unix())
 		if err != nil {
 			return nil, err
 		}
 	} else {
-		res, err := s.db.Exec(ctx, `UPDATE fee_types SET code = ?, title = ?, price = ?, days = ?, status = ? WHERE id = ? AND club_id = ?`,
-			in.Code, in.Title, int64(in.Price), in.Days, status, id, clubID)
+		res, err := updateFee(ctx, s.db.W, clubID, id, in, status)
 		if err != nil {
 			return nil, err
 		}
@@ -95,13 +89,13 @@ func (s *Service) DeleteFee(ctx context.Context, clubID, id int64) (deleted bool
 	if _, err := s.fee(ctx, s.db.R, clubID, id); err != nil {
 		return false, "", err
 	}
-	var used int
-	if err := s.db.Get(ctx, &used, `SELECT COUNT(*) FROM order_lines WHERE fee_type_id = ?`, id); err != nil {
+	used, err := feeUses(ctx, s.db.R, id)
+	if err != nil {
 		return false, "", err
 	}
 	if used > 0 {
 		return false, "Esta cuota está en pedidos y no se puede eliminar; desactívala para que no se ofrezca", nil
 	}
-	_, err = s.db.Exec(ctx, `DELETE FROM fee_types WHERE id = ? AND club_id = ? AND NOT EXISTS (SELECT 1 FROM order_lines WHERE fee_type_id = ?)`, id, clubID, id)
+	err = deleteUnusedFee(ctx, s.db.W, clubID, id)
 	return err == nil, "", err
 }

@@ -95,10 +95,8 @@ func (s *Service) resolve(ctx context.Context, q db.Q, clubID int64, in []LineIn
 			r.fee = f
 			r.in.Quantity, r.real = 1000, 0 // a fee is paid once per line
 		} else {
-			var ps []productRow
-			if err := db.Select(ctx, q, &ps, `SELECT p.id, p.title, p.code, COALESCE(c.title, '') AS category, COALESCE(p.category_id, 0) AS category_id, p.type, p.price, p.stock,
-				p.unlimited_stock, p.discount, p.unit_weight, p.cost FROM products p LEFT JOIN club_categories c ON c.id = p.category_id
-				WHERE p.id = ? AND p.club_id = ? AND p.kind = 'pro' AND p.deleted = 0`, l.PID, clubID); err != nil {
+			ps, err := counterProduct(ctx, q, clubID, l.PID)
+			if err != nil {
 				return nil, err
 			}
 			if len(ps) == 0 {
@@ -159,8 +157,8 @@ func realOf(l LineInput) int64 {
 // discrepancy is the club's weight-discrepancy percent in hundredths
 // (stored as "7.5" for 7.5 %; 0 when not set), at most 100 %.
 func (s *Service) discrepancy(ctx context.Context, q db.Q, clubID int64) (int64, error) {
-	var titles []string
-	if err := db.Select(ctx, q, &titles, `SELECT title FROM club_categories WHERE club_id = ? AND type = 'weight_discrepancy' ORDER BY id LIMIT 1`, clubID); err != nil {
+	titles, err := weightDiscrepancySetting(ctx, q, clubID)
+	if err != nil {
 		return 0, err
 	}
 	if len(titles) > 0 {

@@ -146,24 +146,14 @@ type lineRow struct {
 	RefundAmount   int64         `db:"refund_amount"`
 }
 
-var orderSelect = `SELECT o.id, o.club_id, o.member_id, o.status, o.base_price, o.discount, o.total, o.manual_discount,
-	o.pay_type, o.pay_key, o.signature, o.override_reason, o.created, o.changed, o.paid,
-	` + db.StaffName("su") + ` AS staff, ` + db.StaffName("pu") + ` AS paid_by,
-	m.number, m.nombre, m.surname, m.dni
-	FROM orders o JOIN members m ON m.id = o.member_id
-	LEFT JOIN users su ON su.id = o.staff_user_id LEFT JOIN users pu ON pu.id = o.paid_by_user_id`
-
-const lineCols = `id, order_id, product_id, fee_type_id, title, code, category, product_type, unit_price, quantity,
-	real_quantity, grams, base_price, discount, total, refund_quantity, refund_real, refund_grams, refund_amount`
-
 // Get returns one order of the club with its lines.
 func (s *Service) Get(ctx context.Context, clubID, oid int64) (*Order, error) {
 	return s.get(ctx, s.db.R, clubID, oid)
 }
 
 func (s *Service) get(ctx context.Context, q db.Q, clubID, oid int64) (*Order, error) {
-	var rows []orderRow
-	if err := db.Select(ctx, q, &rows, orderSelect+` WHERE o.id = ? AND o.club_id = ?`, oid, clubID); err != nil {
+	rows, err := orderByID(ctx, q, clubID, oid)
+	if err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 {
@@ -196,9 +186,8 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []orderRow) ([]Order,
 			out[i].Signature = files.URL(r.Signature)
 		}
 	}
-	var lines []lineRow
-	if err := db.Select(ctx, q, &lines, `SELECT `+lineCols+` FROM order_lines WHERE order_id IN (?`+
-		repeat(len(ids))+`) ORDER BY order_id, position`, ids...); err != nil {
+	lines, err := linesOfOrders(ctx, q, ids)
+	if err != nil {
 		return nil, err
 	}
 	for _, l := range lines {
@@ -206,9 +195,8 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []orderRow) ([]Order,
 		o.Products = append(o.Products, l.api())
 		o.Refunded += amount.Cents(l.RefundAmount)
 	}
-	var refunds []Refund
-	if err := db.Select(ctx, q, &refunds, `SELECT r.id, r.order_id, r.created, r.amount, r.pay_type, r.reason, `+db.StaffName("u")+` AS staff
-		FROM order_refunds r LEFT JOIN users u ON u.id = r.staff_user_id WHERE r.order_id IN (?`+repeat(len(ids))+`) ORDER BY r.order_id, r.id`, ids...); err != nil {
+	refunds, err := refundsOfOrders(ctx, q, ids)
+	if err != nil {
 		return nil, err
 	}
 	for _, r := range refunds {
@@ -246,30 +234,9 @@ type Filter struct {
 
 // List returns a page of the club's orders, newest first, and the total.
 func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Order, int, error) {
-	where := ` WHERE o.club_id = ?`
-	args := []any{clubID}
-	if f.Status != "" {
-		where += ` AND o.status = ?`
-		args = append(args, f.Status)
-	}
-	if f.MemberID != 0 {
-		where += ` AND o.member_id = ?`
-		args = append(args, f.MemberID)
-	}
-	at := `(CASE WHEN o.paid > 0 THEN o.paid ELSE o.created END)`
-	if f.Status == StatusCompleted {
-		at = `o.paid` // a completed order always has paid > 0: the range then reads the orders_paid index
-	}
-	if f.Start != 0 {
-		where += ` AND ` + at + ` >= ?`
-		args = append(args, f.Start)
-	}
-	if f.End != 0 {
-		where += ` AND ` + at + ` <= ?`
-		args = append(args, f.End)
-	}
-	var total int
-	if err := s.db.Get(ctx, &total, `SELECT COUNT(*) FROM orders o`+where, args...); err != nil {
+	where, args := orderFilter(clubID, f)
+	total, err := countOrders(ctx, s.db.R, where, args)
+	if err != nil {
 		return nil, 0, err
 	}
 	limit := f.Limit
@@ -277,9 +244,8 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Order, in
 		limit = DefaultPageSize
 	}
 	limit = min(limit, MaxPageSize)
-	var rows []orderRow
-	if err := s.db.Select(ctx, &rows, orderSelect+where+` ORDER BY o.id DESC LIMIT ? OFFSET ?`,
-		append(args, limit, max(f.Page, 0)*limit)...); err != nil {
+	rows, err := orderPage(ctx, s.db.R, where, args, limit, max(f.Page, 0)*limit)
+	if err != nil {
 		return nil, 0, err
 	}
 	out, err := s.expand(ctx, s.db.R, rows)
@@ -289,9 +255,7 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) ([]Order, in
 // OpenCount is how many orders of the club are in process (carts), over
 // the orders_club index: the "open orders" figure of the today screen.
 func (s *Service) OpenCount(ctx context.Context, clubID int64) (int, error) {
-	var n int
-	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM orders o WHERE o.club_id = ? AND o.status = ?`, clubID, StatusCart)
-	return n, err
+	return openOrderCount(ctx, s.db.R, clubID)
 }
 
 // member is what the counter needs of a member.
@@ -313,12 +277,8 @@ type memberRow struct {
 // Recipient is the member of one of the club's orders and that member's user
 // (nil when the member has no account): who a notice about the order goes to.
 func (s *Service) Recipient(ctx context.Context, clubID, oid int64) (memberID int64, userID *int64, err error) {
-	var rows []struct {
-		MemberID int64  `db:"member_id"`
-		UserID   *int64 `db:"user_id"`
-	}
-	if err := s.db.Select(ctx, &rows, `SELECT o.member_id, m.user_id FROM orders o JOIN members m ON m.id = o.member_id
-		WHERE o.id = ? AND o.club_id = ? AND m.club_id = ?`, oid, clubID, clubID); err != nil {
+	rows, err := orderRecipient(ctx, s.db.R, clubID, oid)
+	if err != nil {
 		return 0, nil, err
 	}
 	if len(rows) == 0 {
@@ -328,12 +288,8 @@ func (s *Service) Recipient(ctx context.Context, clubID, oid int64) (memberID in
 }
 
 func (s *Service) member(ctx context.Context, q db.Q, clubID, id int64) (*memberRow, error) {
-	var rows []memberRow
-	if err := db.Select(ctx, q, &rows, `SELECT m.id, m.status, m.deleted, m.wallet, m.monedero_negativo, m.consum_forecast, m.end_date,
-		COALESCE(c.descuento, 0) AS descuento, cl.timezone, m.type, m.category_id
-		FROM members m JOIN clubs cl ON cl.id = m.club_id
-		LEFT JOIN club_categories c ON c.id = m.category_id AND c.club_id = m.club_id
-		WHERE m.id = ? AND m.club_id = ?`, id, clubID); err != nil {
+	rows, err := counterMember(ctx, q, clubID, id)
+	if err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 || rows[0].Deleted == 1 {

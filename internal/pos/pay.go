@@ -50,12 +50,12 @@ func (s *Service) Consumption(ctx context.Context, clubID, memberID int64) (*Con
 }
 
 func monthGrams(ctx context.Context, q db.Q, memberID, start int64) (int64, error) {
-	var sold, back int64
-	if err := db.Get(ctx, q, &sold, `SELECT COALESCE(SUM(l.grams), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
-		WHERE o.member_id = ? AND o.status = 'completed' AND o.paid >= ?`, memberID, start); err != nil {
+	sold, err := gramsSoldSince(ctx, q, memberID, start)
+	if err != nil {
 		return 0, err
 	}
-	if err := db.Get(ctx, q, &back, `SELECT COALESCE(SUM(grams), 0) FROM order_refunds WHERE member_id = ? AND created >= ?`, memberID, start); err != nil {
+	back, err := gramsRefundedSince(ctx, q, memberID, start)
+	if err != nil {
 		return 0, err
 	}
 	return sold - back, nil
@@ -351,14 +351,8 @@ func checkStoredLines(ctx context.Context, tx *sqlx.Tx, oid int64, priced Priced
 	if err := priced.Check(); err != nil {
 		return err
 	}
-	var stored struct {
-		N     int   `db:"n"`
-		Bad   int   `db:"bad"`
-		Total int64 `db:"total"`
-	}
-	if err := db.Get(ctx, tx, &stored, `SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN base_price < 0 OR discount < 0 OR total < 0
-		OR total <> base_price - discount OR base_price > ? OR quantity < 0 OR real_quantity < 0 OR grams < 0 THEN 1 ELSE 0 END), 0) AS bad,
-		COALESCE(SUM(total), 0) AS total FROM order_lines WHERE order_id = ?`, MaxLineCents, oid); err != nil {
+	stored, err := sumStoredLines(ctx, tx, oid)
+	if err != nil {
 		return err
 	}
 	if stored.Bad > 0 || stored.N != len(priced.Lines) || stored.Total != priced.Total {
@@ -389,8 +383,8 @@ func cmpProduct(a, b resolved) int {
 // forecastCheck reports whether the club checks the monthly consumption
 // forecast at payment: on unless its consumption_check setting says "off".
 func (s *Service) forecastCheck(ctx context.Context, q db.Q, clubID int64) (bool, error) {
-	var titles []string
-	if err := db.Select(ctx, q, &titles, `SELECT title FROM club_categories WHERE club_id = ? AND type = 'consumption_check' ORDER BY id LIMIT 1`, clubID); err != nil {
+	titles, err := consumptionCheckSetting(ctx, q, clubID)
+	if err != nil {
 		return false, err
 	}
 	return len(titles) == 0 || titles[0] != "off", nil

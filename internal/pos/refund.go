@@ -13,7 +13,6 @@ import (
 	"socius/internal/cash"
 	"socius/internal/catalog"
 	"socius/internal/coupon"
-	"socius/internal/db"
 	"socius/internal/problem"
 )
 
@@ -50,15 +49,10 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 	}
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		now := s.now().Unix()
-		var rows []orderRow
-		if err := db.Select(ctx, tx, &rows, `UPDATE orders SET changed = ? WHERE id = ? AND club_id = ? RETURNING id, member_id, status, total, pay_type`,
-			now, in.OID, clubID); err != nil {
+		o, err := lockOrderForRefund(ctx, tx, clubID, in.OID, now)
+		if err != nil {
 			return err
 		}
-		if len(rows) == 0 {
-			return ErrOrderNotFound
-		}
-		o := rows[0]
 		if in.MemberID != 0 && o.MemberID != in.MemberID {
 			return errOtherMember
 		}
@@ -70,8 +64,8 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 		if o.PayType != "" && in.PayType != o.PayType && !actor.Supervisor {
 			return errRefundMethod.With("method", o.PayType)
 		}
-		var lines []lineRow
-		if err := db.Select(ctx, tx, &lines, `SELECT `+lineCols+` FROM order_lines WHERE order_id = ? AND product_id IS NOT NULL ORDER BY product_id`, o.ID); err != nil {
+		lines, err := productLines(ctx, tx, o.ID)
+		if err != nil {
 			return err
 		}
 		want := map[int64]int64{}
@@ -119,26 +113,23 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 		}
 		// never more than the order took in, counted across its lines and every
 		// refund so far whatever its method
-		var before int64
-		if err := db.Get(ctx, tx, &before, `SELECT COALESCE(SUM(amount), 0) FROM order_refunds WHERE order_id = ?`, o.ID); err != nil {
+		before, err := refundedSoFar(ctx, tx, o.ID)
+		if err != nil {
 			return err
 		}
 		if total < 0 || before+total > o.Total {
 			return errRefundAboveTotal.With("left", amount.Cents(max(o.Total-before, 0)).String())
 		}
 		slices.SortFunc(parts, func(a, b part) int { return int(a.line.ProductID.Int64 - b.line.ProductID.Int64) })
-		rid, err := db.Insert(ctx, tx, `INSERT INTO order_refunds (club_id, order_id, member_id, pay_type, amount, grams, reason, staff_user_id, created)
-			VALUES (?,?,?,?,?,?,?,?,?)`, clubID, o.ID, o.MemberID, in.PayType, total, grams, in.Reason, actor.UserID, now)
+		rid, err := insertRefund(ctx, tx, clubID, o.ID, o.MemberID, in.PayType, total, grams, in.Reason, actor.UserID, now)
 		if err != nil {
 			return err
 		}
 		for _, p := range parts {
-			if _, err := db.Exec(ctx, tx, `INSERT INTO order_refund_lines (refund_id, line_id, quantity, real_quantity, amount) VALUES (?,?,?,?,?)`,
-				rid, p.line.ID, p.qty, p.real, p.money); err != nil {
+			if err := insertRefundLine(ctx, tx, rid, p.line.ID, p.qty, p.real, p.money); err != nil {
 				return err
 			}
-			if _, err := db.Exec(ctx, tx, `UPDATE order_lines SET refund_quantity = refund_quantity + ?, refund_real = refund_real + ?,
-				refund_grams = refund_grams + ?, refund_amount = refund_amount + ? WHERE id = ?`, p.qty, p.real, p.grams, p.money, p.line.ID); err != nil {
+			if err := addLineRefund(ctx, tx, p.line.ID, p.qty, p.real, p.grams, p.money); err != nil {
 				return err
 			}
 			if _, err := catalog.MoveStock(ctx, tx, clubID, actor.UserID, catalog.MoveRefund,
@@ -147,9 +138,8 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 			}
 		}
 		// the whole order back: its coupons' uses come back too
-		var left int
-		if err := db.Get(ctx, tx, &left, `SELECT COUNT(*) FROM order_lines WHERE order_id = ? AND product_id IS NOT NULL
-			AND refund_quantity < quantity`, o.ID); err != nil {
+		left, err := productLinesLeft(ctx, tx, o.ID)
+		if err != nil {
 			return err
 		}
 		if left == 0 {

@@ -122,8 +122,7 @@ func (s *Service) saveTx(ctx context.Context, tx *sqlx.Tx, clubID int64, actor A
 		return 0, nil, err
 	}
 	if o.ID == 0 {
-		o.ID, err = db.Insert(ctx, tx, `INSERT INTO orders (club_id, member_id, status, staff_user_id, created, changed) VALUES (?,?,?,?,?,?)`,
-			clubID, o.MemberID, StatusCart, actor.UserID, now, now)
+		o.ID, err = insertCart(ctx, tx, clubID, o.MemberID, actor.UserID, now)
 		if db.IsUnique(err) {
 			return 0, nil, problem.Invalidf("order.open_exists", "membership_id", "Este socio ya tiene un pedido abierto")
 		}
@@ -137,29 +136,14 @@ func (s *Service) saveTx(ctx context.Context, tx *sqlx.Tx, clubID int64, actor A
 	if err := writeCoupons(ctx, tx, o.ID, kept, priced.Coupons); err != nil {
 		return 0, nil, err
 	}
-	res, err := db.Exec(ctx, tx, `UPDATE orders SET base_price = ?, discount = ?, total = ?, manual_discount = ?, changed = ?
-		WHERE id = ? AND status = ?`, priced.Base, priced.Discount, priced.Total, manual, now, o.ID, StatusCart)
-	if err == nil {
-		err = mustChangeCart(res)
-	}
+	err = priceCart(ctx, tx, o.ID, priced, manual, now)
 	return o.ID, removed, err
-}
-
-// deleteCart cancels an order in process (spec: cancelling deletes it); a
-// paid order is never deleted.
-func deleteCart(ctx context.Context, tx *sqlx.Tx, oid int64) error {
-	res, err := db.Exec(ctx, tx, `DELETE FROM orders WHERE id = ? AND status = ?`, oid, StatusCart)
-	if err != nil {
-		return err
-	}
-	return mustChangeCart(res)
 }
 
 // DropMemberCart deletes a member's order in process inside the caller's
 // transaction: a deleted member keeps no cart (wired to member.Service.OnDelete).
 func DropMemberCart(ctx context.Context, tx *sqlx.Tx, memberID int64) error {
-	_, err := db.Exec(ctx, tx, `DELETE FROM orders WHERE member_id = ? AND status = ?`, memberID, StatusCart)
-	return err
+	return deleteMemberCart(ctx, tx, memberID)
 }
 
 // mustChangeCart refuses a write to an order that changed no row: the order
@@ -189,8 +173,7 @@ func repeat(n int) string { return strings.Repeat(",?", n-1) }
 
 // writeLines replaces the lines of an order in process with priced ones.
 func writeLines(ctx context.Context, tx *sqlx.Tx, oid int64, rs []resolved, priced Priced) error {
-	if _, err := db.Exec(ctx, tx, `DELETE FROM order_lines WHERE order_id IN (SELECT id FROM orders WHERE id = ? AND status = ?)`,
-		oid, StatusCart); err != nil {
+	if err := deleteCartLines(ctx, tx, oid); err != nil {
 		return err
 	}
 	for i, r := range rs {
@@ -205,9 +188,8 @@ func writeLines(ctx context.Context, tx *sqlx.Tx, oid int64, rs []resolved, pric
 			pid, title, code, category, typ, unit, cost = p.ID, p.Title, p.Code, p.Category, p.Type, p.Price, p.Cost
 			grams = r.grams
 		}
-		if _, err := db.Exec(ctx, tx, `INSERT INTO order_lines (order_id, position, product_id, fee_type_id, title, code, category,
-			product_type, unit_price, unit_cost, quantity, real_quantity, grams, base_price, discount, total) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-			oid, i, pid, fid, title, code, category, typ, unit, cost, int64(r.in.Quantity), r.real, grams, pl.Base, pl.Discount, pl.Total); err != nil {
+		if err := insertLine(ctx, tx, oid, lineValues{Position: i, ProductID: pid, FeeTypeID: fid, Title: title, Code: code, Category: category,
+			Type: typ, Unit: unit, Cost: cost, Quantity: int64(r.in.Quantity), Real: r.real, Grams: grams, Priced: pl}); err != nil {
 			return err
 		}
 	}
@@ -224,19 +206,14 @@ func (s *Service) openOrder(ctx context.Context, q db.Q, clubID, oid, memberID i
 func (s *Service) findOrder(ctx context.Context, q db.Q, clubID, oid, memberID int64, lock bool) (*orderRow, error) {
 	var rows []orderRow
 	var err error
-	const cols = `id, club_id, member_id, status, manual_discount, pay_key`
-	read, returning := `SELECT `+cols+` FROM orders WHERE `, ""
-	if lock {
-		read, returning = `UPDATE orders SET changed = changed WHERE `, ` RETURNING `+cols
-	}
 	switch {
 	case oid != 0:
-		err = db.Select(ctx, q, &rows, read+`id = ? AND club_id = ?`+returning, oid, clubID)
+		rows, err = orderOfClub(ctx, q, clubID, oid, lock)
 		if err == nil && len(rows) == 0 {
 			return nil, ErrOrderNotFound
 		}
 	case memberID != 0:
-		err = db.Select(ctx, q, &rows, read+`member_id = ? AND club_id = ? AND status = ?`+returning, memberID, clubID, StatusCart)
+		rows, err = memberCart(ctx, q, clubID, memberID, lock)
 		if err == nil && len(rows) == 0 {
 			return &orderRow{MemberID: memberID}, nil
 		}

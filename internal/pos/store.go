@@ -8,7 +8,10 @@ import (
 
 // The SQL of pos's tables (orders, their lines, coupons and refunds, wallet
 // movements, fee types), one function per statement, each taking the
-// caller's transaction or pool.
+// caller's transaction or pool: the pay's here, the others by concern in
+// store_orders.go (orders read for the API), store_cart.go (orders in
+// process), store_refund.go, store_wallet.go and store_fees.go. The service
+// keeps the rules, the transactions and the order the rows are locked in.
 
 // paidWithKey is the club's paid order that a pay with this idempotency key
 // completed, or 0.
@@ -65,4 +68,45 @@ func markPaid(ctx context.Context, q db.Q, oid int64, p paidOrder) error {
 		return err
 	}
 	return mustChangeCart(res)
+}
+
+// gramsSoldSince sums the grams of the member's paid orders since start.
+func gramsSoldSince(ctx context.Context, q db.Q, memberID, start int64) (int64, error) {
+	var sold int64
+	err := db.Get(ctx, q, &sold, `SELECT COALESCE(SUM(l.grams), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+		WHERE o.member_id = ? AND o.status = 'completed' AND o.paid >= ?`, memberID, start)
+	return sold, err
+}
+
+// gramsRefundedSince sums the grams given back to the member since start.
+func gramsRefundedSince(ctx context.Context, q db.Q, memberID, start int64) (int64, error) {
+	var back int64
+	err := db.Get(ctx, q, &back, `SELECT COALESCE(SUM(grams), 0) FROM order_refunds WHERE member_id = ? AND created >= ?`, memberID, start)
+	return back, err
+}
+
+// storedLinesSum is what checkStoredLines reads back of an order's lines:
+// how many, how many break a bound, and their total.
+type storedLinesSum struct {
+	N     int   `db:"n"`
+	Bad   int   `db:"bad"`
+	Total int64 `db:"total"`
+}
+
+// sumStoredLines counts an order's lines, those outside 0 ≤ total = base −
+// discount, base ≤ MaxLineCents and non-negative quantities, and sums their
+// totals.
+func sumStoredLines(ctx context.Context, q db.Q, oid int64) (storedLinesSum, error) {
+	var stored storedLinesSum
+	err := db.Get(ctx, q, &stored, `SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN base_price < 0 OR discount < 0 OR total < 0
+		OR total <> base_price - discount OR base_price > ? OR quantity < 0 OR real_quantity < 0 OR grams < 0 THEN 1 ELSE 0 END), 0) AS bad,
+		COALESCE(SUM(total), 0) AS total FROM order_lines WHERE order_id = ?`, MaxLineCents, oid)
+	return stored, err
+}
+
+// consumptionCheckSetting is the club's consumption_check setting, if set.
+func consumptionCheckSetting(ctx context.Context, q db.Q, clubID int64) ([]string, error) {
+	var titles []string
+	err := db.Select(ctx, q, &titles, `SELECT title FROM club_categories WHERE club_id = ? AND type = 'consumption_check' ORDER BY id LIMIT 1`, clubID)
+	return titles, err
 }

@@ -7,7 +7,6 @@ import (
 
 	"socius/internal/amount"
 	"socius/internal/cash"
-	"socius/internal/db"
 	"socius/internal/member"
 )
 
@@ -73,7 +72,9 @@ func (s *Service) Wallet(ctx context.Context, clubID int64, actor Actor, methods
 				return err
 			}
 		}
-		return db.Get(ctx, tx, &balance, `SELECT wallet FROM members WHERE id = ?`, in.MemberID)
+		var err error
+		balance, err = memberWallet(ctx, tx, in.MemberID)
+		return err
 	})
 	return amount.Cents(balance), err
 }
@@ -96,25 +97,11 @@ func walletMove(ctx context.Context, tx *sqlx.Tx, clubID, memberID, staff int64,
 	if orderID != 0 {
 		oid = orderID
 	}
-	_, err = db.Exec(ctx, tx, `INSERT INTO wallet_movements (club_id, member_id, operation, amount, balance, pay_type, order_id, staff_user_id, created)
-		VALUES (?,?,?,?,?,?,?,?,?)`, clubID, memberID, op, cents, balance, payType, oid, staff, now)
-	return err
+	return insertWalletMovement(ctx, tx, clubID, memberID, op, cents, balance, payType, oid, staff, now)
 }
 
 // WalletHistory lists wallet movements of the club (or of one member)
 // between two times, newest first.
 func (s *Service) WalletHistory(ctx context.Context, clubID, memberID, from, to int64) ([]WalletMovement, error) {
-	q := `SELECT w.id, w.created, w.operation, w.amount, w.balance, w.pay_type, COALESCE(w.order_id, 0) AS order_id, w.member_id,
-		m.number AS "membercard.number", m.nombre AS "membercard.nombre", m.surname AS "membercard.surname", m.dni AS "membercard.dni",
-		` + db.StaffName("u") + ` AS staff
-		FROM wallet_movements w JOIN members m ON m.id = w.member_id LEFT JOIN users u ON u.id = w.staff_user_id
-		WHERE w.club_id = ? AND w.created BETWEEN ? AND ?`
-	args := []any{clubID, from, to}
-	if memberID != 0 {
-		q += ` AND w.member_id = ?`
-		args = append(args, memberID)
-	}
-	out := []WalletMovement{}
-	err := s.db.Select(ctx, &out, q+` ORDER BY w.created DESC, w.id DESC LIMIT 100000`, args...)
-	return out, err
+	return walletHistory(ctx, s.db.R, clubID, memberID, from, to)
 }
