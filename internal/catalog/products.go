@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -11,7 +9,6 @@ import (
 	"socius/internal/db"
 	"socius/internal/files"
 	"socius/internal/problem"
-	"socius/internal/textnorm"
 )
 
 // Service is the catalogue of every club.
@@ -66,83 +63,6 @@ const CountCap = 240
 // and sorted, which is cheaper when they are few.
 const walkAbove = 200
 
-const productColumns = `p.id, p.kind, p.title, p.subtitle, p.body, p.price, p.cost, p.code, p.category_id,
-	COALESCE(c.title, '') AS category_title, p.stock, p.type, p.dominance, p.thc, p.menu_export, p.status,
-	p.discount, p.unlimited_stock, p.inventory_tracking, p.jar_weight, p.unit_weight, p.showintv,
-	p.valoration, p.created, p.changed, COALESCE(p.public_token, '') AS public_token`
-
-var sorts = map[string]string{
-	"list_name": "p.sort_key", "code": "p.code", "price": "p.price", "stock": "p.stock",
-	"category": "c.title", "changed": "p.changed", "cost": "p.cost",
-}
-
-func (f *Filter) where(clubID int64, walk walkPlan) (string, []any) {
-	kind := f.Kind
-	if kind == "" {
-		kind = KindPro
-	}
-	w := []string{"p.club_id = ?", "p.kind = ?", "p.deleted = 0"}
-	args := []any{clubID, kind}
-	if f.Status != nil {
-		w, args = append(w, "p.status = ?"), append(args, b2i(*f.Status))
-	}
-	if f.Code != "" {
-		w, args = append(w, "p.code = ?"), append(args, strings.TrimSpace(f.Code))
-	}
-	if f.PID != 0 {
-		w, args = append(w, "p.id = ?"), append(args, f.PID)
-	}
-	if f.Category != 0 {
-		w, args = append(w, "p.category_id = ?"), append(args, f.Category)
-	}
-	if f.Unlimited != nil {
-		w, args = append(w, "p.unlimited_stock = ?"), append(args, b2i(*f.Unlimited))
-	}
-	if f.InStock {
-		w = append(w, "(p.stock > 0 OR p.unlimited_stock = 1)")
-	}
-	// each typed word is found in a word of the title, code or subtitle (the start of
-	// one of its endings, see searchTerms)
-	match := "p.id IN (SELECT t.product_id FROM product_terms t WHERE t.club_id = ? AND t.term >= ? AND t.term < ?)"
-	switch {
-	case walk == walkPostgres:
-		// under an OR the planner keeps the words as a hashed subplan: the display-order
-		// index is walked and each product probed in that hash, instead of one index
-		// lookup per product (a tenth of the time at 20,000 products)
-		match = "(" + match + " OR false)"
-	case walk == walkSQLite:
-		match = "+" + match // an expression, so the planner cannot drive the query from the words
-	}
-	for _, word := range strings.Fields(textnorm.Fold(f.Search)) {
-		w = append(w, match)
-		args = append(args, clubID, word, word+"\U0010FFFF")
-	}
-	return strings.Join(w, " AND "), args
-}
-
-// How a search with many matches reads the list: from the words (no walk), or
-// by walking the display-order index and keeping the matching products, the
-// way each engine's planner does best.
-type walkPlan int
-
-const (
-	noWalk walkPlan = iota
-	walkSQLite
-	walkPostgres
-)
-
-func (f *Filter) order() string {
-	col, ok := sorts[f.Sort]
-	if !ok {
-		col = "p.sort_key"
-	}
-	dir := "ASC"
-	if f.Desc {
-		dir = "DESC"
-	}
-	return fmt.Sprintf("%s %s, p.id %s", col, dir, dir)
-}
-
 func (f *Filter) page() (limit, offset int) {
 	limit = f.Limit
 	switch {
@@ -159,7 +79,7 @@ func (f *Filter) page() (limit, offset int) {
 // (an index walk, cheap at any offset), then only those rows are read.
 func (s *Service) List(ctx context.Context, clubID int64, f Filter) (_ []Product, total int, more bool, _ error) {
 	where, args := f.where(clubID, noWalk)
-	total, err := s.count(ctx, where, args, f.CountCap)
+	total, err := countMatches(ctx, s.db.R, where, args, f.CountCap)
 	if err != nil {
 		return nil, 0, false, err
 	}
@@ -174,32 +94,16 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) (_ []Product
 		where, args = f.where(clubID, plan)
 	}
 	limit, offset := f.page()
-	from := ` FROM products p`
-	if f.Sort == "category" {
-		from += ` LEFT JOIN club_categories c ON c.id = p.category_id`
-	}
-	q := `SELECT p.id` + from + ` WHERE ` + where + ` ORDER BY ` + f.order()
-	if limit > 0 {
-		q += fmt.Sprintf(" LIMIT %d OFFSET %d", limit, offset)
-	}
-	var ids []int64
-	if err := s.db.Select(ctx, &ids, q, args...); err != nil {
+	ids, err := pageIDs(ctx, s.db.R, &f, where, args, limit, offset)
+	if err != nil {
 		return nil, 0, false, err
 	}
 	out := []Product{}
 	if len(ids) == 0 {
 		return out, total, more, nil
 	}
-	cols := productColumns
-	if !f.Full {
-		cols = strings.Replace(cols, "p.body,", "'' AS body,", 1)
-	}
-	rq, rargs, err := sqlx.In(`SELECT `+cols+` FROM products p LEFT JOIN club_categories c ON c.id = p.category_id WHERE p.id IN (?)`, ids)
+	rows, err := productsByIDs(ctx, s.db.R, ids, f.Full)
 	if err != nil {
-		return nil, 0, false, err
-	}
-	var rows []Product
-	if err := s.db.Select(ctx, &rows, rq, rargs...); err != nil {
 		return nil, 0, false, err
 	}
 	at := make(map[int64]int, len(ids))
@@ -213,16 +117,6 @@ func (s *Service) List(ctx context.Context, clubID int64, f Filter) (_ []Product
 	return out, total, more, s.withImages(ctx, s.db.R, out, f.Full)
 }
 
-// count counts the matches, stopping past limit when limit > 0.
-func (s *Service) count(ctx context.Context, where string, args []any, limit int) (int, error) {
-	var n int
-	q := `SELECT COUNT(*) FROM products p WHERE ` + where
-	if limit > 0 {
-		q = fmt.Sprintf(`SELECT COUNT(*) FROM (SELECT 1 FROM products p WHERE %s LIMIT %d) capped`, where, limit+1)
-	}
-	return n, s.db.Get(ctx, &n, q, args...)
-}
-
 func (s *Service) withImages(ctx context.Context, q db.Q, list []Product, all bool) error {
 	if len(list) == 0 {
 		return nil
@@ -234,20 +128,8 @@ func (s *Service) withImages(ctx context.Context, q db.Q, list []Product, all bo
 		list[i].Imagenes = []Image{}
 		list[i].ListName = list[i].Titulo
 	}
-	first := " AND position = 0"
-	if all {
-		first = ""
-	}
-	query, args, err := sqlx.In(`SELECT product_id, file_id, thumb_id FROM product_images WHERE product_id IN (?)`+first+` ORDER BY product_id, position`, ids)
+	rows, err := productImages(ctx, q, ids, all)
 	if err != nil {
-		return err
-	}
-	var rows []struct {
-		PID   int64  `db:"product_id"`
-		File  string `db:"file_id"`
-		Thumb string `db:"thumb_id"`
-	}
-	if err := db.Select(ctx, q, &rows, query, args...); err != nil {
 		return err
 	}
 	for _, r := range rows {
@@ -266,9 +148,8 @@ func (s *Service) Get(ctx context.Context, clubID, pid int64) (*Product, error) 
 }
 
 func (s *Service) get(ctx context.Context, q db.Q, clubID, pid int64) (*Product, error) {
-	var p []Product
-	if err := db.Select(ctx, q, &p, `SELECT `+productColumns+` FROM products p LEFT JOIN club_categories c ON c.id = p.category_id
-		WHERE p.id = ? AND p.club_id = ? AND p.deleted = 0`, pid, clubID); err != nil {
+	p, err := productByID(ctx, q, clubID, pid)
+	if err != nil {
 		return nil, err
 	}
 	if len(p) == 0 {
@@ -289,20 +170,20 @@ func (s *Service) Save(ctx context.Context, clubID int64, in Input) (*Product, e
 	var pid int64
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		if s.db.Engine == db.Postgres { // codes are read then written: one writer per club, as SQLite has
-			if _, err := db.Exec(ctx, tx, `SELECT pg_advisory_xact_lock(2, ?)`, clubID); err != nil {
+			if err := lockCodes(ctx, tx, clubID); err != nil {
 				return err
 			}
 		}
-		var n int
-		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM club_categories WHERE id = ? AND club_id = ? AND type = ?`, in.Category, clubID, CategoryType); err != nil {
+		ok, err := isProductCategory(ctx, tx, clubID, in.Category)
+		if err != nil {
 			return err
 		}
-		if n == 0 {
+		if !ok {
 			return problem.Invalidf("category.not_found", "category", "Categoría no encontrada")
 		}
 		if in.Code != "" {
-			var other []string
-			if err := db.Select(ctx, tx, &other, `SELECT title FROM products WHERE club_id = ? AND code = ? AND deleted = 0 AND id <> ?`, clubID, in.Code, in.PID); err != nil {
+			other, err := codeHolders(ctx, tx, clubID, in.Code, in.PID)
+			if err != nil {
 				return err
 			}
 			if len(other) > 0 {
@@ -319,35 +200,25 @@ func (s *Service) Save(ctx context.Context, clubID int64, in Input) (*Product, e
 		if in.Price != nil {
 			price = int64(*in.Price)
 		}
-		cols := []any{in.Kind, in.Title, in.Subtitle, in.Body, in.Code, in.Category, price, int64(in.Cost), in.Type, in.Dominance,
-			b2i(in.THC), b2i(in.MenuExport), b2i(in.Status), b2i(in.Discount), b2i(in.UnlimitedStock), b2i(in.InventoryTracking),
-			int64(in.JarWeight), int64(in.UnitWeight), b2i(in.ShowInTV), in.Valoration, textnorm.Fold(in.Title), searchText(in), now}
 		if in.PID == 0 {
-			pid, err = db.Insert(ctx, tx, `INSERT INTO products (kind, title, subtitle, body, code, category_id, price, cost, type, dominance,
-				thc, menu_export, status, discount, unlimited_stock, inventory_tracking, jar_weight, unit_weight, showintv, valoration,
-				sort_key, search, changed, club_id, created, public_token) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-				append(cols, clubID, now, NewPublicToken())...)
-			if err != nil {
+			if pid, err = insertProduct(ctx, tx, clubID, in, price, now, NewPublicToken()); err != nil {
 				return err
 			}
 		} else {
 			pid = in.PID
-			res, err := db.Exec(ctx, tx, `UPDATE products SET kind = ?, title = ?, subtitle = ?, body = ?, code = ?, category_id = ?, price = ?,
-				cost = ?, type = ?, dominance = ?, thc = ?, menu_export = ?, status = ?, discount = ?, unlimited_stock = ?,
-				inventory_tracking = ?, jar_weight = ?, unit_weight = ?, showintv = ?, valoration = ?, sort_key = ?, search = ?, changed = ?
-				WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0`, append(cols, pid, clubID, in.Kind)...)
+			ok, err := updateProduct(ctx, tx, clubID, pid, in, price, now)
 			if err != nil {
 				return err
 			}
-			if n, _ := res.RowsAffected(); n == 0 {
+			if !ok {
 				return ErrNotFound
 			}
-			if _, err := db.Exec(ctx, tx, `DELETE FROM product_images WHERE product_id = ?`, pid); err != nil {
+			if err := deleteImages(ctx, tx, pid); err != nil {
 				return err
 			}
 		}
-		var stock int64
-		if err := db.Get(ctx, tx, &stock, `SELECT stock FROM products WHERE id = ?`, pid); err != nil {
+		stock, err := stockLevel(ctx, tx, pid)
+		if err != nil {
 			return err
 		}
 		if err := checkStockValue(in.Title, price, int64(in.Cost), stock); err != nil {
@@ -357,8 +228,7 @@ func (s *Service) Save(ctx context.Context, clubID int64, in Input) (*Product, e
 			return err
 		}
 		for i, img := range imgs {
-			if _, err := db.Exec(ctx, tx, `INSERT INTO product_images (product_id, position, file_id, thumb_id) VALUES (?,?,?,?)`,
-				pid, i, img.File, img.Thumb); err != nil {
+			if err := insertImage(ctx, tx, pid, i, img.File, img.Thumb); err != nil {
 				return err
 			}
 		}
@@ -387,16 +257,16 @@ func (s *Service) Delete(ctx context.Context, clubID int64, kind string, pids []
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		now := time.Now().Unix()
 		for _, pid := range pids {
-			res, err := db.Exec(ctx, tx, `UPDATE products SET deleted = 1, status = 0, changed = ? WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0`, now, pid, clubID, kind)
+			ok, err := markDeleted(ctx, tx, clubID, kind, pid, now)
 			if err != nil {
 				return err
 			}
-			if n, _ := res.RowsAffected(); n == 0 {
+			if !ok {
 				return ErrNotFound
 			}
 			r := DeleteResult{PID: pid}
-			var moves int
-			if err := db.Get(ctx, tx, &moves, `SELECT COUNT(*) FROM stock_movements WHERE product_id = ?`, pid); err != nil {
+			moves, err := countMovements(ctx, tx, pid)
+			if err != nil {
 				return err
 			}
 			if moves > 0 {

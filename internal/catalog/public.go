@@ -22,21 +22,20 @@ func NewPublicToken() string {
 // (its QR code); an id, another club's token or an unpublished product's
 // finds nothing.
 func (s *Service) Public(ctx context.Context, clubID int64, token string) (*PublicProduct, error) {
-	var pids []int64
-	if err := s.db.Select(ctx, &pids, `SELECT id FROM products WHERE public_token = ? AND club_id = ? AND status = 1 AND deleted = 0`,
-		token, clubID); err != nil {
+	pid, err := publicProductID(ctx, s.db.R, clubID, token)
+	if err != nil {
 		return nil, err
 	}
-	if len(pids) == 0 {
+	if pid == 0 {
 		return nil, ErrNotFound
 	}
-	p, err := s.Get(ctx, clubID, pids[0])
+	p, err := s.Get(ctx, clubID, pid)
 	if err != nil {
 		return nil, err
 	}
 	pub := PublicOf(p)
 	out := &pub
-	if err := s.db.Get(ctx, &out.Club, `SELECT title FROM clubs WHERE id = ?`, clubID); err != nil {
+	if out.Club, err = clubTitle(ctx, s.db.R, clubID); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -57,9 +56,6 @@ func publicURL(u string) string { return strings.Replace(u, "/api/files/", "/api
 // PublicImage says whether a file is an image (or thumbnail) of a published
 // product, which anyone may see.
 func (s *Service) PublicImage(ctx context.Context, fileID string) (bool, error) {
-	var n int
-	err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM product_images i JOIN products p ON p.id = i.product_id
-		JOIN files f ON f.id = ? AND f.club_id = p.club_id AND f.purpose = 'product_image'
-		WHERE (i.file_id = f.id OR i.thumb_id = f.id) AND p.status = 1 AND p.deleted = 0`, fileID)
+	n, err := publishedImageCount(ctx, s.db.R, fileID)
 	return n > 0, err
 }

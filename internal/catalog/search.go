@@ -36,20 +36,13 @@ func searchTerms(search string) []string {
 
 // indexTerms rewrites the search terms of a product (inside its save).
 func indexTerms(ctx context.Context, q db.Q, clubID, pid int64, search string) error {
-	if _, err := db.Exec(ctx, q, `DELETE FROM product_terms WHERE product_id = ?`, pid); err != nil {
+	if err := deleteTerms(ctx, q, pid); err != nil {
 		return err
 	}
 	terms := searchTerms(search)
 	const batch = 300
 	for start := 0; start < len(terms); start += batch {
-		part := terms[start:min(len(terms), start+batch)]
-		rows := make([]string, len(part))
-		args := make([]any, 0, 3*len(part))
-		for i, t := range part {
-			rows[i] = "(?,?,?)"
-			args = append(args, clubID, t, pid)
-		}
-		if _, err := db.Exec(ctx, q, `INSERT INTO product_terms (club_id, term, product_id) VALUES `+strings.Join(rows, ","), args...); err != nil {
+		if err := insertTerms(ctx, q, clubID, pid, terms[start:min(len(terms), start+batch)]); err != nil {
 			return err
 		}
 	}
@@ -60,15 +53,8 @@ func indexTerms(ctx context.Context, q db.Q, clubID, pid int64, search string) e
 // those of their search text: saved before the search index existed or before
 // it held every word's endings, or loaded straight into the table.
 func IndexMissingTerms(ctx context.Context, d *db.DB) error {
-	var all []struct {
-		ID     int64  `db:"id"`
-		ClubID int64  `db:"club_id"`
-		Search string `db:"search"`
-		Terms  int    `db:"terms"`
-	}
-	if err := db.Select(ctx, d.W, &all, `SELECT p.id, p.club_id, p.search, COUNT(t.product_id) AS terms
-		FROM products p LEFT JOIN product_terms t ON t.product_id = p.id
-		WHERE p.search <> '' GROUP BY p.id, p.club_id, p.search`); err != nil {
+	all, err := termCounts(ctx, d.W)
+	if err != nil {
 		return err
 	}
 	rows := all[:0]

@@ -10,7 +10,6 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/amount"
-	"socius/internal/db"
 	"socius/internal/problem"
 )
 
@@ -87,88 +86,66 @@ func MoveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 
 // moveStock changes one product's stock and records the movement.
 func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind string, c StockChange) (*StockMovement, error) {
-	var p []struct {
-		Title     string `db:"title"`
-		Unlimited bool   `db:"unlimited_stock"`
-		Level     int64  `db:"stock"`
-		Price     int64  `db:"price"`
-		Cost      int64  `db:"cost"`
-	}
 	if c.Quantity.Check() != nil {
 		return nil, problem.Invalidf("stock.too_large", "new_stock", "%s", amount.ErrQuantityTooLarge.Error())
 	}
-	// The UPDATE takes the row lock first, so concurrent changes queue and none is lost.
-	// It applies only while the new level stays within ±MaxMilli, so the sum can never
-	// overflow in either database.
-	// A sale may not take a limited stock below zero: the check is part of the
-	// UPDATE, so two counters selling the last grams cannot both succeed.
-	q, limit := int64(c.Quantity), int64(amount.MaxMilli)
-	if err := db.Select(ctx, tx, &p, `UPDATE products SET stock = stock + ? WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0
-		AND stock BETWEEN ? AND ? AND (? <> 'sale' OR unlimited_stock = 1 OR stock + ? >= 0) RETURNING title, unlimited_stock, stock, price, cost`,
-		q, c.PID, clubID, KindPro, -limit-q, limit-q, kind, q); err != nil {
+	// The UPDATE takes the row lock first, so concurrent changes queue and none is
+	// lost; the row is read only when the UPDATE refused the change, to say why.
+	q := int64(c.Quantity)
+	p, err := addStock(ctx, tx, clubID, c.PID, kind, q)
+	if err != nil {
 		return nil, err
 	}
-	if len(p) == 0 {
-		if err := db.Select(ctx, tx, &p, `SELECT title, unlimited_stock, stock, price, cost FROM products WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0`,
-			c.PID, clubID, KindPro); err != nil {
+	if p == nil {
+		if p, err = stockOf(ctx, tx, clubID, c.PID); err != nil {
 			return nil, err
 		}
-		if len(p) == 0 {
+		if p == nil {
 			return nil, ErrNotFound
 		}
 		switch {
-		case p[0].Unlimited && (kind == MoveManual || kind == MoveCount): // refused below
-		case kind == MoveSale && q < 0 && p[0].Level+q < 0:
-			return nil, problem.Invalidf("order.stock_insufficient", "products", "No hay stock suficiente de %s", p[0].Title).With("product", p[0].Title)
+		case p.Unlimited && (kind == MoveManual || kind == MoveCount): // refused below
+		case kind == MoveSale && q < 0 && p.Level+q < 0:
+			return nil, problem.Invalidf("order.stock_insufficient", "products", "No hay stock suficiente de %s", p.Title).With("product", p.Title)
 		case q < 0 && kind != MoveSale:
-			return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p[0].Title).With("product", p[0].Title)
+			return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p.Title).With("product", p.Title)
 		default:
-			return nil, problem.Invalidf("stock.too_large", "new_stock", "El stock de %s no puede superar 1.000.000.000", p[0].Title).With("product", p[0].Title)
+			return nil, problem.Invalidf("stock.too_large", "new_stock", "El stock de %s no puede superar 1.000.000.000", p.Title).With("product", p.Title)
 		}
 	}
-	if p[0].Unlimited && (kind == MoveManual || kind == MoveCount) {
-		return nil, problem.Invalidf("stock.unlimited", "pid", "%s tiene stock ilimitado: su stock no se ajusta", p[0].Title).With("product", p[0].Title)
+	if p.Unlimited && (kind == MoveManual || kind == MoveCount) {
+		return nil, problem.Invalidf("stock.unlimited", "pid", "%s tiene stock ilimitado: su stock no se ajusta", p.Title).With("product", p.Title)
 	}
 	if q > 0 {
-		if err := checkStockValue(p[0].Title, p[0].Price, p[0].Cost, p[0].Level); err != nil {
+		if err := checkStockValue(p.Title, p.Price, p.Cost, p.Level); err != nil {
 			return nil, err
 		}
 	}
-	if p[0].Level < 0 && kind != MoveSale && kind != MoveRefund {
-		return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p[0].Title).With("product", p[0].Title)
+	if p.Level < 0 && kind != MoveSale && kind != MoveRefund {
+		return nil, problem.Invalidf("stock.negative", "new_stock", errNegativeStockText, p.Title).With("product", p.Title)
 	}
 	at := c.At
 	if at == 0 {
 		at = time.Now().Unix()
 	}
-	m := &StockMovement{PID: c.PID, Created: at, Type: kind, Quantity: c.Quantity, NewLevel: amount.Milli(p[0].Level), Note: strings.TrimSpace(c.Note)}
-	id, err := db.Insert(ctx, tx, `INSERT INTO stock_movements (club_id, product_id, type, quantity, new_level, note, staff_user_id, created)
-		VALUES (?,?,?,?,?,?,?,?)`, clubID, c.PID, kind, int64(c.Quantity), int64(m.NewLevel), m.Note, staffUserID, m.Created)
-	if err != nil {
+	m := &StockMovement{PID: c.PID, Created: at, Type: kind, Quantity: c.Quantity, NewLevel: amount.Milli(p.Level), Note: strings.TrimSpace(c.Note)}
+	if m.ID, err = insertMovement(ctx, tx, clubID, staffUserID, m); err != nil {
 		return nil, err
 	}
-	m.ID = id
-	return m, db.Get(ctx, tx, &m.EmployeeName, `SELECT `+employeeName+` FROM users u WHERE u.id = ?`, staffUserID)
+	m.EmployeeName, err = staffName(ctx, tx, staffUserID)
+	return m, err
 }
-
-// employeeName is how movements name the staff user who made them.
-var employeeName = db.StaffName("u")
 
 // History lists a product's movements between two times, newest first.
 func (s *Service) History(ctx context.Context, clubID, pid, from, to int64) ([]StockMovement, error) {
-	var n int
-	if err := s.db.Get(ctx, &n, `SELECT COUNT(*) FROM products WHERE id = ? AND club_id = ?`, pid, clubID); err != nil {
+	ok, err := productInClub(ctx, s.db.R, clubID, pid)
+	if err != nil {
 		return nil, err
 	}
-	if n == 0 {
+	if !ok {
 		return nil, ErrNotFound
 	}
-	out := []StockMovement{}
-	err := s.db.Select(ctx, &out, `SELECT m.id, m.product_id, m.created, m.type, m.quantity, m.new_level, m.note,
-		`+employeeName+` AS employee_name
-		FROM stock_movements m LEFT JOIN users u ON u.id = m.staff_user_id
-		WHERE m.product_id = ? AND m.club_id = ? AND m.created BETWEEN ? AND ? ORDER BY m.created DESC, m.id DESC`, pid, clubID, from, to)
-	return out, err
+	return movements(ctx, s.db.R, clubID, pid, from, to)
 }
 
 // LowProduct is a product of the point of sale at or below the club's stock
@@ -184,16 +161,13 @@ type LowProduct struct {
 // at or below level (unlimited stock aside), the lowest first, up to limit of
 // them, and counts them all. It reads the products_published index.
 func (s *Service) LowStock(ctx context.Context, clubID int64, level amount.Milli, limit int) ([]LowProduct, int, error) {
-	const where = ` FROM products WHERE club_id = ? AND kind = ? AND deleted = 0 AND status = 1 AND unlimited_stock = 0 AND stock <= ?`
-	args := []any{clubID, KindPro, int64(level)}
-	var n int
-	if err := s.db.Get(ctx, &n, `SELECT COUNT(*)`+where, args...); err != nil {
+	n, err := countLowStock(ctx, s.db.R, clubID, level)
+	if err != nil {
 		return nil, 0, err
 	}
-	out := []LowProduct{}
 	if n == 0 || limit <= 0 {
-		return out, n, nil
+		return []LowProduct{}, n, nil
 	}
-	err := s.db.Select(ctx, &out, `SELECT id, title, type, stock`+where+` ORDER BY stock, sort_key, id LIMIT ?`, append(args, limit)...)
+	out, err := lowStock(ctx, s.db.R, clubID, level, limit)
 	return out, n, err
 }
