@@ -7,7 +7,6 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"socius/internal/db"
 	"socius/internal/textnorm"
 )
 
@@ -202,11 +201,11 @@ func Terms(nombre, surname, surname2, dni, email, phone string) []Term {
 
 // indexTerms rewrites the search words of a member (inside tx).
 func indexTerms(ctx context.Context, tx *sqlx.Tx, clubID, id int64, nombre, surname, surname2, dni, email, phone string) error {
-	if _, err := db.Exec(ctx, tx, `DELETE FROM member_terms WHERE member_id = ?`, id); err != nil {
+	if err := deleteTerms(ctx, tx, id); err != nil {
 		return err
 	}
 	for _, t := range Terms(nombre, surname, surname2, dni, email, phone) {
-		if _, err := db.Exec(ctx, tx, `INSERT INTO member_terms (club_id, field, term, member_id) VALUES (?,?,?,?)`, clubID, t.Field, t.Word, id); err != nil {
+		if err := insertTerm(ctx, tx, clubID, t, id); err != nil {
 			return err
 		}
 	}
