@@ -28,6 +28,7 @@ func (s *Service) Delete(ctx context.Context, clubID, nid int64, actor Actor) er
 		if err := eraseMember(ctx, tx, nid, time.Now().Unix()); err != nil {
 			return err
 		}
+		// then its search words, roles, documents, link requests and guarantees, given or received
 		for _, del := range []func(context.Context, db.Q, int64) error{
 			deleteTerms, deleteRoles, deleteDocuments, deleteLinks, deleteAllEndorsements,
 		} {

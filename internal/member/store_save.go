@@ -8,8 +8,8 @@ import (
 	"socius/internal/db"
 )
 
-// The SQL of a member's save and deletion, one function per statement, each
-// taking the caller's transaction.
+// The SQL of a member's save, one function per statement, each taking the
+// caller's transaction. A deletion and CreateStaff reuse the role statements.
 
 // lockClubWrites takes the PostgreSQL transaction lock that makes the
 // club's member saves one at a time (PostgreSQL only).
