@@ -32,42 +32,36 @@ const LinkValidity = 7 * 24 * time.Hour
 func (s *Service) linkAccount(ctx context.Context, tx *sqlx.Tx, clubID, id, staffUID int64, m *Member) error {
 	var uid int64
 	if m.Email != "" {
-		var ids []int64
-		if err := db.Select(ctx, tx, &ids, `SELECT id FROM users WHERE username_norm = ? OR email_norm = ? ORDER BY id LIMIT 1`,
-			auth.Normalise(m.Email), auth.Normalise(m.Email)); err != nil {
+		var err error
+		if uid, err = userByLogin(ctx, tx, auth.Normalise(m.Email)); err != nil {
 			return err
-		}
-		if len(ids) > 0 {
-			uid = ids[0]
 		}
 	}
 	if uid != 0 {
-		var n int
-		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM members WHERE user_id = ? AND club_id = ? AND id <> ? AND deleted = 0`, uid, clubID, id); err != nil {
+		n, err := otherMembersOfUser(ctx, tx, uid, clubID, id)
+		if err != nil {
 			return err
 		}
 		if n > 0 {
 			return invalid("member.account_in_use", "email", "La cuenta online %s ya pertenece a otro socio de este club", m.Email).With("email", m.Email)
 		}
 		// One open request per member: saving again does not mail the person again.
-		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM account_links WHERE member_id = ? AND user_id = ? AND expires >= ?`,
-			id, uid, time.Now().Unix()); err != nil {
+		if n, err = openLinks(ctx, tx, id, uid, time.Now().Unix()); err != nil {
 			return err
 		}
 		if n > 0 {
 			m.LinkPending = true
 			return nil
 		}
-		var email string
-		if err := db.Get(ctx, tx, &email, `SELECT email FROM users WHERE id = ?`, uid); err != nil {
+		email, err := userEmail(ctx, tx, uid)
+		if err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, `DELETE FROM account_links WHERE member_id = ?`, id); err != nil {
+		if err := deleteLinks(ctx, tx, id); err != nil {
 			return err
 		}
 		token, now := auth.RandomToken(32), time.Now()
-		if _, err := db.Exec(ctx, tx, `INSERT INTO account_links (member_id, user_id, token_hash, staff_user_id, created, expires) VALUES (?,?,?,?,?,?)`,
-			id, uid, auth.HashToken(token), staffUID, now.Unix(), now.Add(LinkValidity).Unix()); err != nil {
+		if err := insertLink(ctx, tx, id, uid, auth.HashToken(token), staffUID, now.Unix(), now.Add(LinkValidity).Unix()); err != nil {
 			return err
 		}
 		m.LinkPending = true
@@ -76,7 +70,7 @@ func (s *Service) linkAccount(ctx context.Context, tx *sqlx.Tx, clubID, id, staf
 		}
 		return nil
 	}
-	if _, err := db.Exec(ctx, tx, `DELETE FROM account_links WHERE member_id = ?`, id); err != nil {
+	if err := deleteLinks(ctx, tx, id); err != nil {
 		return err
 	}
 	username := m.Email
@@ -95,8 +89,7 @@ func (s *Service) linkAccount(ctx context.Context, tx *sqlx.Tx, clubID, id, staf
 	if err := auth.MarkNotActivated(ctx, tx, uid); err != nil {
 		return err
 	}
-	_, err = db.Exec(ctx, tx, `UPDATE members SET user_id = ? WHERE id = ?`, uid, id)
-	return err
+	return setMemberUser(ctx, tx, id, uid)
 }
 
 // LinkRequest is a request to link a member record to a person's existing
@@ -117,23 +110,14 @@ type LinkInfo struct {
 var ErrLinkInvalid error = problem.Invalidf("member.link_invalid", "", "El enlace no es válido o ha caducado")
 
 func (s *Service) linkByToken(ctx context.Context, q db.Q, token string) (memberID, userID int64, info LinkInfo, err error) {
-	var rows []struct {
-		MemberID int64  `db:"member_id"`
-		UserID   int64  `db:"user_id"`
-		Club     string `db:"title"`
-		Username string `db:"username"`
-		Number   int64  `db:"number"`
-	}
-	if err = db.Select(ctx, q, &rows, `SELECT l.member_id, l.user_id, c.title, u.username, m.number FROM account_links l
-		JOIN members m ON m.id = l.member_id AND m.deleted = 0 JOIN clubs c ON c.id = m.club_id JOIN users u ON u.id = l.user_id
-		WHERE l.token_hash = ? AND l.expires >= ?`, auth.HashToken(token), time.Now().Unix()); err != nil {
+	r, err := linkByTokenHash(ctx, q, auth.HashToken(token), time.Now().Unix())
+	if err != nil {
 		return
 	}
-	if len(rows) == 0 {
+	if r == nil {
 		err = ErrLinkInvalid
 		return
 	}
-	r := rows[0]
 	return r.MemberID, r.UserID, LinkInfo{Club: r.Club, Username: r.Username, Number: r.Number}, nil
 }
 
@@ -156,25 +140,21 @@ func (s *Service) AnswerLink(ctx context.Context, token string, accept bool) (*L
 			return err
 		}
 		info = li
-		if _, err := db.Exec(ctx, tx, `DELETE FROM account_links WHERE member_id = ?`, mid); err != nil {
+		if err := deleteLinks(ctx, tx, mid); err != nil {
 			return err
 		}
 		if !accept {
 			// the person said no: the club asks again only by turning the online account on again
-			_, err := db.Exec(ctx, tx, `UPDATE members SET online_account = 0, changed = ? WHERE id = ? AND user_id IS NULL`, time.Now().Unix(), mid)
-			return err
+			return turnOffOnlineAccount(ctx, tx, mid, time.Now().Unix())
 		}
-		var n int
-		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM members WHERE user_id = ? AND deleted = 0
-			AND club_id = (SELECT club_id FROM members WHERE id = ?)`, uid, mid); err != nil {
+		n, err := membersOfUserInClubOf(ctx, tx, uid, mid)
+		if err != nil {
 			return err
 		}
 		if n > 0 {
 			return invalid("member.link_in_use", "token", "Tu cuenta ya está vinculada a otra ficha de este club")
 		}
-		_, err = db.Exec(ctx, tx, `UPDATE members SET user_id = ?, online_account = 1, changed = ? WHERE id = ? AND user_id IS NULL`,
-			uid, time.Now().Unix(), mid)
-		return err
+		return linkMemberToUser(ctx, tx, mid, uid, time.Now().Unix())
 	})
 	if err != nil {
 		return nil, err
@@ -193,15 +173,11 @@ func (s *Service) InvitationAllowed(ctx context.Context, clubID int64, m *Member
 		}
 		return ErrNoOnlineAccount
 	}
-	var row struct {
-		Activated int `db:"activated"`
-		Others    int `db:"others"`
-	}
-	if err := s.db.Get(ctx, &row, `SELECT u.activated, (SELECT COUNT(*) FROM members o WHERE o.user_id = u.id AND o.club_id <> ? AND o.deleted = 0) AS others
-		FROM users u WHERE u.id = ?`, clubID, m.User.UID); err != nil {
+	activated, others, err := accountState(ctx, s.db.R, clubID, m.User.UID)
+	if err != nil {
 		return err
 	}
-	if row.Activated == 1 || row.Others > 0 {
+	if activated == 1 || others > 0 {
 		return ErrAccountActive
 	}
 	return nil

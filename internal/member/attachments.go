@@ -55,21 +55,21 @@ func owned(ctx context.Context, q db.Q, clubID int64, purpose, fid string) error
 }
 
 func setEndorsements(ctx context.Context, tx *sqlx.Tx, clubID, id int64, nids []int64) error {
-	if _, err := db.Exec(ctx, tx, `DELETE FROM member_endorsements WHERE member_id = ?`, id); err != nil {
+	if err := deleteEndorsements(ctx, tx, id); err != nil {
 		return err
 	}
 	for _, g := range slices.Compact(slices.Sorted(slices.Values(nids))) {
 		if g == id {
 			return invalid("member.guarantor_self", "endorsement_member", "Un socio no puede avalarse a sí mismo")
 		}
-		var n int
-		if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM members WHERE id = ? AND club_id = ? AND deleted = 0`, g, clubID); err != nil {
+		n, err := countLiveMember(ctx, tx, clubID, g)
+		if err != nil {
 			return err
 		}
 		if n == 0 {
 			return invalid("member.guarantor_unknown", "endorsement_member", "El socio avalista %d no existe en este club", g)
 		}
-		if _, err := db.Exec(ctx, tx, `INSERT INTO member_endorsements (member_id, endorser_id) VALUES (?, ?)`, id, g); err != nil {
+		if err := insertEndorsement(ctx, tx, id, g); err != nil {
 			return err
 		}
 	}
@@ -77,14 +77,14 @@ func setEndorsements(ctx context.Context, tx *sqlx.Tx, clubID, id int64, nids []
 }
 
 func setDocuments(ctx context.Context, tx *sqlx.Tx, clubID, id int64, fids []string) error {
-	if _, err := db.Exec(ctx, tx, `DELETE FROM member_documents WHERE member_id = ?`, id); err != nil {
+	if err := deleteDocuments(ctx, tx, id); err != nil {
 		return err
 	}
 	for _, fid := range slices.Compact(slices.Sorted(slices.Values(fids))) {
 		if err := owned(ctx, tx, clubID, files.MemberDocument, fid); err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, `INSERT INTO member_documents (member_id, file_id, name) SELECT ?, id, name FROM files WHERE id = ?`, id, fid); err != nil {
+		if err := insertDocument(ctx, tx, id, fid); err != nil {
 			return err
 		}
 	}

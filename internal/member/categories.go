@@ -12,9 +12,7 @@ const CategoryType = "membership"
 
 // Categories lists the club's member categories by title.
 func (s *Service) Categories(ctx context.Context, clubID int64) ([]Category, error) {
-	out := []Category{}
-	err := s.db.Select(ctx, &out, `SELECT id, title, descuento, club_id FROM club_categories WHERE club_id = ? AND type = ? ORDER BY title, id`, clubID, CategoryType)
-	return out, err
+	return memberCategories(ctx, s.db.R, clubID)
 }
 
 // ValidCategory checks a member category's title and discount (percent).

@@ -3,8 +3,6 @@ package member
 import (
 	"context"
 	"time"
-
-	"socius/internal/db"
 )
 
 // AccessEvent is a check-in or check-out.
@@ -34,8 +32,7 @@ func (s *Service) CheckInOut(ctx context.Context, clubID, nid, staffUID int64, a
 	if m.StatusMember != 1 && action == ActionIn {
 		return nil, invalid("access.inactive", "patient_id", "El socio nº %d está inactivo", m.Number)
 	}
-	id, err := db.Insert(ctx, s.db.W, `INSERT INTO access_events (club_id, member_id, action, datetime, staff_user_id, created) VALUES (?,?,?,?,?,?)`,
-		clubID, nid, action, at, staffUID, now)
+	id, err := insertAccessEvent(ctx, s.db.W, clubID, nid, action, at, staffUID, now)
 	if err != nil {
 		return nil, err
 	}

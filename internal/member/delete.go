@@ -2,7 +2,6 @@ package member
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -26,26 +25,14 @@ func (s *Service) Delete(ctx context.Context, clubID, nid int64, actor Actor) er
 		if m.IsStaff && !actor.IsAdmin {
 			return ErrStaffAdminOnly
 		}
-		stmts := []string{
-			`UPDATE members SET deleted = 1, status = 0, is_staff = 0, online_account = 0, user_id = NULL,
-				nombre = '` + deletedNamePrefix + `', surname = '', surname2 = '', dni = '', email = '', telefono = '',
-				birthdate = 0, keychain = '', notes = '', photo = '', signature = '', address_thoroughfare = '',
-				address_locality = '', address_postal_code = '', address_country = '', changed = ? WHERE id = ?`,
-			`DELETE FROM member_terms WHERE member_id = ?`,
-			`DELETE FROM member_roles WHERE member_id = ?`,
-			`DELETE FROM member_documents WHERE member_id = ?`,
-			`DELETE FROM account_links WHERE member_id = ?`,
-			`DELETE FROM member_endorsements WHERE member_id = ? OR endorser_id = ?`,
-		}
-		if _, err := db.Exec(ctx, tx, stmts[0], time.Now().Unix(), nid); err != nil {
+		if err := eraseMember(ctx, tx, nid, time.Now().Unix()); err != nil {
 			return err
 		}
-		for _, q := range stmts[1:] {
-			args := []any{nid}
-			if strings.Count(q, "?") == 2 {
-				args = append(args, nid)
-			}
-			if _, err := db.Exec(ctx, tx, q, args...); err != nil {
+		// then its search words, roles, documents, link requests and guarantees, given or received
+		for _, del := range []func(context.Context, db.Q, int64) error{
+			deleteTerms, deleteRoles, deleteDocuments, deleteLinks, deleteAllEndorsements,
+		} {
+			if err := del(ctx, tx, nid); err != nil {
 				return err
 			}
 		}

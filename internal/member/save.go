@@ -72,7 +72,7 @@ func (s *Service) Save(ctx context.Context, clubID int64, actor Actor, in Input)
 	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		// One writer per club on PostgreSQL, as SQLite already has: the next number and the unique ID number are read then written.
 		if s.db.Engine == db.Postgres {
-			if _, err := db.Exec(ctx, tx, `SELECT pg_advisory_xact_lock(?)`, clubID); err != nil {
+			if err := lockClubWrites(ctx, tx, clubID); err != nil {
 				return err
 			}
 		}
@@ -102,12 +102,12 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	if creating {
 		cur = &Member{Type: Ludico, StatusMember: 1, CountryCode: "34", ConsumForecast: DefaultForecast, MemcardRoles: []string{}}
 		// The club's consumption forecast setting (side menu), when saved, is the new member's default.
-		var setting []string
-		if err := db.Select(ctx, tx, &setting, `SELECT title FROM club_categories WHERE club_id = ? AND type = 'consumptionforecast' ORDER BY id LIMIT 1`, clubID); err != nil {
+		setting, ok, err := forecastSetting(ctx, tx, clubID)
+		if err != nil {
 			return 0, err
 		}
-		if len(setting) > 0 {
-			if g, err := amount.Parse(setting[0], 3); err == nil && g >= 0 {
+		if ok {
+			if g, err := amount.Parse(setting, 3); err == nil && g >= 0 {
 				cur.ConsumForecast = (g + 500) / 1000 // whole grams, half up
 			}
 		}
@@ -205,8 +205,8 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	// Member number: given and free, or the next free one.
 	if in.Number != nil && *in.Number > 0 {
 		if *in.Number != cur.Number {
-			var n int
-			if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM members WHERE club_id = ? AND number = ? AND id <> ?`, clubID, *in.Number, m.NID); err != nil {
+			n, err := numberUsers(ctx, tx, clubID, *in.Number, m.NID)
+			if err != nil {
 				return 0, err
 			}
 			if n > 0 {
@@ -217,15 +217,17 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	} else if in.Number != nil && *in.Number < 0 {
 		return 0, invalid("member.number_invalid", "number", "El número de socio debe ser positivo")
 	} else if creating {
-		if err := db.Get(ctx, tx, &m.Number, `SELECT COALESCE(MAX(number), 0) + 1 FROM members WHERE club_id = ?`, clubID); err != nil {
+		next, err := nextNumber(ctx, tx, clubID)
+		if err != nil {
 			return 0, err
 		}
+		m.Number = next
 	}
 	var catID any
 	if in.Category != nil {
 		if *in.Category > 0 {
-			var n int
-			if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM club_categories WHERE id = ? AND club_id = ? AND type = ?`, *in.Category, clubID, CategoryType); err != nil {
+			n, err := countMemberCategory(ctx, tx, clubID, *in.Category)
+			if err != nil {
 				return 0, err
 			}
 			if n == 0 {
@@ -245,20 +247,12 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 		return 0, err
 	}
 	now := time.Now().Unix()
-	a := m.MemcardAddress
-	vals := []any{m.Number, m.Nombre, m.Surname, m.Surname2, m.DNI, m.Email, m.Telefono, m.CountryCode, m.Birthdate,
-		m.Type, m.StatusMember, boolInt(m.IsStaff), boolInt(m.OnlineAccount), m.EndDate, m.Keychain, m.ConsumForecast,
-		m.Notes, a.Thoroughfare, a.Locality, a.PostalCode, a.Country, photo, signature, boolInt(m.MonederoNegativo), catID, now}
-	const cols = `number, nombre, surname, surname2, dni, email, telefono, country_code, birthdate, type, status, is_staff,
-		online_account, end_date, keychain, consum_forecast, notes, address_thoroughfare, address_locality,
-		address_postal_code, address_country, photo, signature, monedero_negativo, category_id, changed`
+	vals := memberValues(&m, photo, signature, catID, now)
 	id := m.NID
 	if creating {
-		id, err = db.Insert(ctx, tx, `INSERT INTO members (club_id, `+cols+`, created) VALUES (?, `+
-			strings.Repeat("?, ", 26)+`?)`, append(append([]any{clubID}, vals...), now)...)
+		id, err = insertMember(ctx, tx, clubID, vals, now)
 	} else {
-		set := strings.ReplaceAll(strings.Join(strings.Fields(strings.ReplaceAll(cols, ",", " ")), " = ?, ")+" = ?", "\n", "")
-		_, err = db.Exec(ctx, tx, `UPDATE members SET `+set+` WHERE id = ?`, append(vals, id)...)
+		err = updateMember(ctx, tx, id, vals)
 	}
 	if err != nil {
 		return 0, err
@@ -273,11 +267,11 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 		return 0, err
 	}
 	if in.Roles != nil || in.IsStaff != nil {
-		if _, err := db.Exec(ctx, tx, `DELETE FROM member_roles WHERE member_id = ?`, id); err != nil {
+		if err := deleteRoles(ctx, tx, id); err != nil {
 			return 0, err
 		}
 		for _, r := range m.MemcardRoles {
-			if _, err := db.Exec(ctx, tx, `INSERT INTO member_roles (member_id, role) VALUES (?, ?)`, id, r); err != nil {
+			if err := insertRole(ctx, tx, id, r); err != nil {
 				return 0, err
 			}
 		}
@@ -303,14 +297,8 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 // holder finds another live member of the club whose column ("dni" or
 // "keychain") has value: its number and full name, or number 0.
 func holder(ctx context.Context, tx db.Q, clubID int64, column, value string, self int64) (int64, string, error) {
-	var other []struct {
-		Number   int64  `db:"number"`
-		Nombre   string `db:"nombre"`
-		Surname  string `db:"surname"`
-		Surname2 string `db:"surname2"`
-	}
-	if err := db.Select(ctx, tx, &other, `SELECT number, nombre, surname, surname2 FROM members WHERE club_id = ? AND `+column+
-		` = ? AND deleted = 0 AND id <> ? LIMIT 1`, clubID, value, self); err != nil {
+	other, err := liveHolders(ctx, tx, clubID, column, value, self)
+	if err != nil {
 		return 0, "", err
 	}
 	if len(other) == 0 {
@@ -350,10 +338,8 @@ func (m *Member) activeAdmin() bool {
 // keepAnAdmin refuses a change that leaves the club without an active
 // Administrador: nobody could manage its staff again.
 func keepAnAdmin(ctx context.Context, tx *sqlx.Tx, clubID int64) error {
-	var n int
-	if err := db.Get(ctx, tx, &n, `SELECT COUNT(*) FROM members m JOIN member_roles r ON r.member_id = m.id AND r.role = ?
-		JOIN users u ON u.id = m.user_id AND u.status = 1
-		WHERE m.club_id = ? AND m.deleted = 0 AND m.is_staff = 1 AND m.status = 1`, access.Administrador, clubID); err != nil {
+	n, err := countActiveAdmins(ctx, tx, clubID)
+	if err != nil {
 		return err
 	}
 	if n == 0 {

@@ -282,3 +282,16 @@ func (s *Service) FeesEnding(ctx context.Context, clubID, from, to int64) (int, 
 		AND end_date BETWEEN ? AND ?`, clubID, from, to)
 	return n, err
 }
+
+// memberCategories lists the club's member categories by title.
+func memberCategories(ctx context.Context, q db.Q, clubID int64) ([]Category, error) {
+	out := []Category{}
+	err := db.Select(ctx, q, &out, `SELECT id, title, descuento, club_id FROM club_categories WHERE club_id = ? AND type = ? ORDER BY title, id`, clubID, CategoryType)
+	return out, err
+}
+
+// insertAccessEvent records a check-in or check-out and returns its id.
+func insertAccessEvent(ctx context.Context, q db.Q, clubID, memberID int64, action string, at, staffUID, now int64) (int64, error) {
+	return db.Insert(ctx, q, `INSERT INTO access_events (club_id, member_id, action, datetime, staff_user_id, created) VALUES (?,?,?,?,?,?)`,
+		clubID, memberID, action, at, staffUID, now)
+}

@@ -63,8 +63,8 @@ func CreateStaff(ctx context.Context, tx *sqlx.Tx, st Staff) (int64, error) {
 			return 0, fmt.Errorf("%w: %s", ErrUnknownRole, r)
 		}
 	}
-	var next int64
-	if err := db.Get(ctx, tx, &next, `SELECT COALESCE(MAX(number), 0) + 1 FROM members WHERE club_id = ?`, st.Club); err != nil {
+	next, err := nextNumber(ctx, tx, st.Club)
+	if err != nil {
 		return 0, err
 	}
 	mid, err := db.Insert(ctx, tx, `INSERT INTO members (club_id, user_id, number, nombre, surname, dni, email, keychain,
@@ -78,7 +78,7 @@ func CreateStaff(ctx context.Context, tx *sqlx.Tx, st Staff) (int64, error) {
 		return 0, err
 	}
 	for _, r := range st.Roles {
-		if _, err := db.Exec(ctx, tx, `INSERT INTO member_roles (member_id, role) VALUES (?, ?)`, mid, r); err != nil {
+		if err := insertRole(ctx, tx, mid, r); err != nil {
 			return 0, err
 		}
 	}
