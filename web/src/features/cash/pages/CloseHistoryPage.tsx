@@ -4,7 +4,7 @@ import { Button, Drawer, Modal, Skeleton, Space, Table, type TableColumnsType } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { useClub, useCurrentClubId } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ExportButtons } from '../../../shared/reports/ExportButtons';
@@ -18,15 +18,15 @@ import styles from '../cash.module.css';
 /** Route "closeregisterhistory": the closes (id, date, amount, worker, note), 19 a page; a row opens that period's report and its Z report. */
 export default function CloseHistoryPage() {
   const { t } = useTranslation();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const isDesktop = useIsDesktop();
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
   const [zOpen, setZOpen] = useState(false);
   const clubTitle = useClub(club).data?.title ?? '';
   const sheet = useSheet(560);
-  const closes = useCloses(club, page);
-  const detail = useCloseReport(club, open);
+  const closes = useCloses(page);
+  const detail = useCloseReport(open);
   const columns: TableColumnsType<CashClose> = [
     { key: 'cid', title: t('cash.history.id'), dataIndex: 'cid', width: 80, className: styles.num },
     { key: 'created', title: t('cash.history.date'), width: 160, className: styles.num, render: (_, c) => formatDateTime(c.created) },

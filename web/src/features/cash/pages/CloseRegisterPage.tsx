@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { shownLocally } from '../../../shared/api';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { useClub, useCurrentClubId } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { useSheet } from '../../../shared/ui/useSheet';
@@ -32,7 +32,7 @@ export default function CloseRegisterPage() {
   const navigate = useNavigate();
   const back = useCloseDialogRoute();
   const sheet = useSheet(560);
-  const club = useCurrentClubId();
+  const club = useClubId();
   const clubInfo = useClub(club).data;
   const [step, setStep] = useState<Step>('count');
   const [open, setOpen] = useState(true);
@@ -43,9 +43,9 @@ export default function CloseRegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [closed, setClosed] = useState<CashClose | null>(null);
   // what the box should hold: read only once the count is entered
-  const period = useCashPeriod(step === 'check' ? club : null);
-  const close = useCloseRegister(club);
-  const z = useCloseReport(closed ? club : null, closed?.cid ?? null);
+  const period = useCashPeriod(0, step === 'check');
+  const close = useCloseRegister();
+  const z = useCloseReport(closed?.cid ?? null);
   const counted = mode === 'pieces' ? toEuros(countCents(counts)) : total;
   const expected = period.data?.summary.total_amount ?? null;
   const diff = counted === null || expected === null ? null : difference(counted, expected);

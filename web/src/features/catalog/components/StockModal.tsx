@@ -17,7 +17,6 @@ interface Values {
 }
 
 interface Props {
-  club: number;
   product: Product | null;
   onClose: () => void;
 }
@@ -27,13 +26,13 @@ interface Props {
  * an optional note of at most 200 characters; the new stock is previewed as current ± quantity with
  * two decimals and may not go below zero. Never offered for products with unlimited stock.
  */
-export function StockModal({ club, product, onClose }: Props) {
+export function StockModal({ product, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const sheet = useSheet(480);
   const q = useQuantity();
   const [form] = Form.useForm<Values>();
-  const adjust = useAdjustStock(club);
+  const adjust = useAdjustStock();
   const open = product !== null && !product.unlimited_stock;
   const mode = (Form.useWatch('mode', form) ?? 'add') as StockMode;
   const quantity = Form.useWatch('quantity', form) as number | null | undefined;

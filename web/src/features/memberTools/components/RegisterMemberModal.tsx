@@ -4,7 +4,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../shared/format/dayjs';
 import { isApiError } from '../../../shared/api';
-import { useCurrentClubId } from '../../../shared/session';
 import { useSheet } from '../../../shared/ui/useSheet';
 import { useRegisterMember, type RegisterReply } from '../api';
 import { useErrorText } from '../errors';
@@ -54,8 +53,7 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
   const { t } = useTranslation();
   const { notification, message } = App.useApp();
   const sheet = useSheet(640);
-  const clubId = useCurrentClubId();
-  const register = useRegisterMember(clubId);
+  const register = useRegisterMember();
   const errorText = useErrorText();
   const [form] = Form.useForm<FormValues>();
   const [missing, setMissing] = useState(false);

@@ -28,7 +28,7 @@ export function AccessControlModal({ open, club, members, onMembersChange, onClo
   const { message } = App.useApp();
   const [action, setAction] = useState<AccessAction>('ENTRA');
   const [busy, setBusy] = useState(false);
-  const check = useCheckInOut(club);
+  const check = useCheckInOut();
 
   useEffect(() => {
     if (open) setAction('ENTRA');

@@ -23,21 +23,19 @@ const CATEGORY_FIELD_OF_CODE = { 'category.discount_range': 'descuento', 'catego
 /** Member categories: list, create, edit, delete; each with a discount percentage 0–100. */
 export function MemberCategoriesModal({
   open,
-  club,
   onClose,
   afterClose,
 }: {
   open: boolean;
-  club: number;
   onClose: () => void;
   afterClose?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const list = useMemberCategories(club);
-  const create = useCreateCategory(club);
-  const update = useUpdateCategory(club);
-  const del = useDeleteCategory(club);
+  const list = useMemberCategories();
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const del = useDeleteCategory();
   const [form] = Form.useForm<Draft>();
   const [editing, setEditing] = useState<{ nid: number } & Draft | null>(null);
   const fail = (e: unknown) => {

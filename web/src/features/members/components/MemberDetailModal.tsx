@@ -47,17 +47,17 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const club = access.clubId;
-  const query = useMember(club, nid, initial?.nid === nid ? initial : undefined);
+  const query = useMember(nid, initial?.nid === nid ? initial : undefined);
   const m = query.data ?? null;
-  const save = useSaveMember(club);
-  const check = useCheckInOut(club);
+  const save = useSaveMember();
+  const check = useCheckInOut();
   const reset = useRequestNewPassword();
   const { can } = access;
   const [topUp, setTopUp] = useState(false);
   const fail = (e: unknown) => {
     if (shownLocally(e)) message.error(memberErrorText(e, t, i18n), 5);
   };
-  const { remove: confirmDelete, pending: deleting } = useConfirmDeleteMember(club, fail);
+  const { remove: confirmDelete, pending: deleting } = useConfirmDeleteMember(fail);
 
   const doCheck = (action: AccessAction) => {
     if (!m) return;
@@ -79,7 +79,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
     if (!m) return;
     const next = m.status_member === 1 ? 0 : 1;
     save.mutate(
-      { association: club!, nid: m.nid, membership_id: m.nid, status_member: next },
+      { association: club, nid: m.nid, membership_id: m.nid, status_member: next },
       {
         onSuccess: () => message.success(next === 1 ? t('members.detail.activated') : t('members.detail.deactivated'), 3),
         onError: fail,
@@ -328,13 +328,10 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
           </div>
         </div>
       )}
-      {club !== null && (
-        <WalletTopUpModal
-          club={club}
-          member={topUp && m ? { nid: m.nid, name: fullName(m), monedero: m.monedero } : null}
-          onClose={() => setTopUp(false)}
-        />
-      )}
+      <WalletTopUpModal
+        member={topUp && m ? { nid: m.nid, name: fullName(m), monedero: m.monedero } : null}
+        onClose={() => setTopUp(false)}
+      />
     </SheetModal>
   );
 }

@@ -33,9 +33,9 @@ export function useStaffActions(access: MemberAccess) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const club = access.clubId;
-  const save = useSaveMember(club);
-  const push = usePush(club);
-  const sms = useSmsInvite(club);
+  const save = useSaveMember();
+  const push = usePush();
+  const sms = useSmsInvite();
   const [pushFor, setPushFor] = useState<Member | null>(null);
   const [phoneFor, setPhoneFor] = useState<Member | null>(null);
   const fail = (e: unknown) => {
@@ -92,7 +92,7 @@ export function useStaffActions(access: MemberAccess) {
         okButtonProps: { 'data-testid': 'confirm-activate-online' },
         onOk: () =>
           save
-            .mutateAsync({ association: club!, nid: m.nid, membership_id: m.nid, online_account: true })
+            .mutateAsync({ association: club, nid: m.nid, membership_id: m.nid, online_account: true })
             .then((saved) => {
               if (saved.account_link_pending) tell('info', t('members.staff.linkPending'));
               else continueInvite(saved);
@@ -106,7 +106,7 @@ export function useStaffActions(access: MemberAccess) {
   const toggleStatus = (m: Member) => {
     const next = m.status_member === 1 ? 0 : 1;
     save.mutate(
-      { association: club!, nid: m.nid, membership_id: m.nid, status_member: next },
+      { association: club, nid: m.nid, membership_id: m.nid, status_member: next },
       {
         onSuccess: () => message.success(next === 1 ? t('members.detail.activated') : t('members.detail.deactivated'), 3),
         onError: fail,
@@ -114,7 +114,7 @@ export function useStaffActions(access: MemberAccess) {
     );
   };
 
-  const { remove: confirmDelete } = useConfirmDeleteMember(club, fail);
+  const { remove: confirmDelete } = useConfirmDeleteMember(fail);
   const remove = (m: Member | null) => confirmDelete(m);
 
   const edit = (m: Member) => navigate(`/patientcreate?nid=${m.nid}`);

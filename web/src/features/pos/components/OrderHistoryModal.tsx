@@ -11,7 +11,6 @@ import styles from '../pos.module.css';
 import refundStyles from '../refund.module.css';
 
 interface Props {
-  club: number;
   member: number;
   open: boolean;
   methods: PayType[];
@@ -19,11 +18,11 @@ interface Props {
 }
 
 /** A member's orders (20 a page), with the refund of a paid order's lines. */
-export function OrderHistoryModal({ club, member, open, methods, onClose }: Props) {
+export function OrderHistoryModal({ member, open, methods, onClose }: Props) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [refunding, setRefunding] = useState<Order | null>(null);
-  const orders = useMemberOrders(open ? club : null, member, page);
+  const orders = useMemberOrders(open ? member : null, page);
   return (
     <Modal open={open} title={t('pos.history.title')} onCancel={onClose} footer={null} width={820} destroyOnHidden>
       <Table<Order>
@@ -73,7 +72,7 @@ export function OrderHistoryModal({ club, member, open, methods, onClose }: Prop
           },
         ]}
       />
-      <RefundModal club={club} order={refunding} methods={methods} onClose={() => setRefunding(null)} />
+      <RefundModal order={refunding} methods={methods} onClose={() => setRefunding(null)} />
     </Modal>
   );
 }
@@ -112,11 +111,11 @@ export function OrderRefunds({ order }: { order: Order }) {
  * the money it returns, the total, the way the money goes back and an optional reason; the
  * confirmation names the amount. The amounts are the server's rule (features/pos/refund.ts).
  */
-export function RefundModal({ club, order, methods, onClose }: { club: number; order: Order | null; methods: PayType[]; onClose: () => void }) {
+export function RefundModal({ order, methods, onClose }: { order: Order | null; methods: PayType[]; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const sheet = useSheet(600);
-  const refund = useRefund(club);
+  const refund = useRefund();
   const [qty, setQty] = useState<Record<number, number | null>>({});
   const [pay, setPay] = useState<PayType>(methods[0] ?? 'cash');
   const [reason, setReason] = useState('');

@@ -22,13 +22,11 @@ const FIELDS = new Set(['title', 'category', 'type', 'dominance']);
 /** Create an inventory item (or edit one): title, product category, type, dominance, active. */
 export function InventoryItemModal({
   open,
-  club,
   item,
   onClose,
   onSaved,
 }: {
   open: boolean;
-  club: number;
   item?: InventoryItem | null;
   onClose: () => void;
   onSaved?: (item: InventoryItem) => void;
@@ -37,8 +35,8 @@ export function InventoryItemModal({
   const { message } = App.useApp();
   const isDesktop = useIsDesktop();
   const [form] = Form.useForm<Values>();
-  const categories = useClubCategories(club, 'dispensary');
-  const save = useSaveInventoryItem(club);
+  const categories = useClubCategories('dispensary');
+  const save = useSaveInventoryItem();
   const editing = !!item;
 
   useEffect(() => {

@@ -41,12 +41,10 @@ function readAsDataURL(file: Blob): Promise<string> {
  * (> 0, step 0.01), cost in euros (≥ 0), photos sent as base64 and a note of up to 200 characters.
  */
 export function InventoryMovementModal({
-  club,
   item: current,
   onClose,
   onSaved,
 }: {
-  club: number;
   item: InventoryItem | null;
   onClose: () => void;
   onSaved?: (item: InventoryItem) => void;
@@ -55,7 +53,7 @@ export function InventoryMovementModal({
   const { message } = App.useApp();
   const isDesktop = useIsDesktop();
   const [form] = Form.useForm<Values>();
-  const record = useRecordInventoryMovement(club);
+  const record = useRecordInventoryMovement();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
   // The item stays on screen while the dialog closes.

@@ -37,14 +37,12 @@ const CONFIG: Record<NumericSetting, Config> = {
  */
 export function NumericSettingModal({
   open,
-  club,
   setting,
   onClose,
   afterClose,
   children,
 }: {
   open: boolean;
-  club: number;
   setting: NumericSetting;
   onClose: () => void;
   afterClose?: () => void;
@@ -55,7 +53,7 @@ export function NumericSettingModal({
   const { message } = App.useApp();
   const isDesktop = useIsDesktop();
   const c = CONFIG[setting];
-  const s = useClubSetting(club, setting);
+  const s = useClubSetting(setting);
   const [form] = Form.useForm<{ value: string | null }>();
   const current = s.value !== undefined ? toMilli(s.value) : null;
   const unit = t(c.unitKey);

@@ -14,20 +14,18 @@ const TITLE_MAX = 80;
 /** Product categories (association_category type dispensary): list, add, rename inline, delete. */
 export function ProductCategoriesModal({
   open,
-  club,
   onClose,
   afterClose,
 }: {
   open: boolean;
-  club: number;
   onClose: () => void;
   afterClose?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const list = useClubCategories(club, 'dispensary');
-  const save = useSaveClubCategory(club, 'dispensary');
-  const del = useDeleteClubCategory(club);
+  const list = useClubCategories('dispensary');
+  const save = useSaveClubCategory('dispensary');
+  const del = useDeleteClubCategory();
   const [form] = Form.useForm<{ title: string }>();
   const [editing, setEditing] = useState<{ nid: number; title: string; error?: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
