@@ -1,9 +1,9 @@
 import { ArrowRightOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { App, Button, Form, Input, InputNumber, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownLocally } from '../../../shared/api';
-import { useSheet } from '../../../shared/ui/useSheet';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useAdjustStock } from '../api';
 import { catalogErrorText } from '../errors';
 import { fromMilli, MAX_NOTE, previewStock, stockChangeMilli, stockUnit, type Product, type StockMode } from '../model';
@@ -29,7 +29,6 @@ interface Props {
 export function StockModal({ product, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const sheet = useSheet(480);
   const q = useQuantity();
   const [form] = Form.useForm<Values>();
   const adjust = useAdjustStock();
@@ -76,14 +75,14 @@ export function StockModal({ product, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <SheetModal
       open={open}
       onCancel={onClose}
       destroyOnHidden
       keyboard
       title={t('catalog.stock.title')}
       footer={null}
-      {...sheet}
+      width={480}
       data-testid="stock-modal"
     >
       <div className={styles.modalProduct}>
@@ -184,6 +183,6 @@ export function StockModal({ product, onClose }: Props) {
           </Button>
         </div>
       </Form>
-    </Modal>
+    </SheetModal>
   );
 }

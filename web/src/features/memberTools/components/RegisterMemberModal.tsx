@@ -1,10 +1,10 @@
 import { CheckCircleFilled, MessageOutlined, UserAddOutlined, WarningFilled } from '@ant-design/icons';
-import { Alert, App, Button, Col, DatePicker, Form, Input, Modal, Row, Switch, type InputRef } from 'antd';
+import { Alert, App, Button, Col, DatePicker, Form, Input, Row, Switch, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../shared/format/dayjs';
 import { isApiError } from '../../../shared/api';
-import { useSheet } from '../../../shared/ui/useSheet';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useRegisterMember, type RegisterReply } from '../api';
 import { useErrorText } from '../errors';
 import {
@@ -52,7 +52,6 @@ function toForm(v: Partial<RegistrationValues>): FormValues {
 export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Props) {
   const { t } = useTranslation();
   const { notification, message } = App.useApp();
-  const sheet = useSheet(640);
   const register = useRegisterMember();
   const errorText = useErrorText();
   const [form] = Form.useForm<FormValues>();
@@ -110,7 +109,8 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
   };
 
   return (
-    <Modal
+    <SheetModal
+      width={640}
       open={open}
       onCancel={onClose}
       footer={null}
@@ -127,7 +127,6 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
         setDone(null);
         setMissing(false);
       }}
-      {...sheet}
     >
       <div data-testid="register-modal">
         {done ? (
@@ -234,7 +233,7 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
           </Form>
         )}
       </div>
-    </Modal>
+    </SheetModal>
   );
 }
 

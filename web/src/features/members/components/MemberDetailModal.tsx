@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate, formatMoney, formatNumber } from '../../../shared/format';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { WalletTopUpModal } from '../../../shared/wallet/WalletTopUpModal';
 import { useCheckInOut, useMember, useRequestNewPassword, useSaveMember, type AccessAction } from '../api';
@@ -26,7 +27,6 @@ import { formatPhone, fullName, roleKey, type Member } from '../model';
 import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
 import { ExpiryTag, MemberAvatar, StatusTag, TypeTag } from './bits';
-import { SheetModal } from './SheetModal';
 import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 
 interface Props {
@@ -152,6 +152,9 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
 
   return (
     <SheetModal
+      rounded
+      ownSheetClassName={styles.sheet}
+      destroyOnHidden
       open={nid !== null}
       onCancel={onClose}
       title={t('members.detail.title')}

@@ -2,6 +2,7 @@ import { App, Button, Form, Input, Select, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { usePush, useSaveMember, useSmsInvite } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
@@ -18,7 +19,6 @@ import {
 } from '../model';
 import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
-import { SheetModal } from './SheetModal';
 import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 
 type Feedback = 'success' | 'info' | 'warning' | 'error';
@@ -168,6 +168,9 @@ function PushModal({
   const [form] = Form.useForm<{ body: string }>();
   return (
     <SheetModal
+      rounded
+      ownSheetClassName={styles.sheet}
+      destroyOnHidden
       open={member !== null}
       onCancel={onClose}
       width={480}
@@ -219,6 +222,9 @@ function PhoneModal({
   const [form] = Form.useForm<{ tlf: string; cc: string }>();
   return (
     <SheetModal
+      rounded
+      ownSheetClassName={styles.sheet}
+      destroyOnHidden
       open={member !== null}
       onCancel={onClose}
       width={480}

@@ -3,7 +3,7 @@ import { App, Alert, Button, Input, InputNumber, Modal, Segmented, Table, Tag } 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalSeparator, formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
-import { useSheet } from '../../../shared/ui/useSheet';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import { HISTORY_PAGE, useMemberOrders, useRefund, type Order, type OrderLine, type PayType } from '../api';
 import { posErrorText } from '../errors';
 import { leftOf, MAX_REASON, refundAmount, refundTotal, unitOf } from '../refund';
@@ -114,7 +114,6 @@ export function OrderRefunds({ order }: { order: Order }) {
 export function RefundModal({ order, methods, onClose }: { order: Order | null; methods: PayType[]; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
-  const sheet = useSheet(600);
   const refund = useRefund();
   const [qty, setQty] = useState<Record<number, number | null>>({});
   const [pay, setPay] = useState<PayType>(methods[0] ?? 'cash');
@@ -177,8 +176,8 @@ export function RefundModal({ order, methods, onClose }: { order: Order | null; 
     });
   };
   return (
-    <Modal
-      {...sheet}
+    <SheetModal
+      width={600}
       open={!!order}
       title={t('pos.refund.title', { id: order?.oid ?? '' })}
       onCancel={onClose}
@@ -250,6 +249,6 @@ export function RefundModal({ order, methods, onClose }: { order: Order | null; 
         />
         {error && <Alert type="error" showIcon message={error} />}
       </div>
-    </Modal>
+    </SheetModal>
   );
 }

@@ -2,12 +2,12 @@ import { App, Button, Form, Input, Segmented, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubCategories } from '../../../shared/api';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { DOMINANCES, INVENTORY_TYPES, useSaveInventoryItem, type Dominance, type InventoryItem, type InventoryType } from '../api';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
-import { StockModal } from './bits';
 
 interface Values {
   title: string;
@@ -84,7 +84,10 @@ export function InventoryItemModal({
   };
 
   return (
-    <StockModal
+    <SheetModal
+      rounded
+      sheetClassName={styles.sheetFixed}
+      destroyOnHidden
       open={open}
       onCancel={onClose}
       width={560}
@@ -149,6 +152,6 @@ export function InventoryItemModal({
           </Form.Item>
         </div>
       </Form>
-    </StockModal>
+    </SheetModal>
   );
 }

@@ -3,13 +3,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubSetting } from '../../../shared/api';
 import { decimalSeparator } from '../../../shared/format';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { stockErrorText } from '../errors';
 import { formatQuantity } from '../format';
 import { milliText, toMilli } from '../quantity';
 import styles from '../stock.module.css';
-import { StockModal } from './bits';
 
 export type NumericSetting = 'weight_discrepancy' | 'consumptionforecast' | 'stock_alert';
 
@@ -90,7 +90,10 @@ export function NumericSettingModal({
   };
 
   return (
-    <StockModal
+    <SheetModal
+      rounded
+      sheetClassName={styles.sheetFixed}
+      destroyOnHidden
       open={open}
       onCancel={onClose}
       afterClose={afterClose}
@@ -146,6 +149,6 @@ export function NumericSettingModal({
           {children}
         </>
       )}
-    </StockModal>
+    </SheetModal>
   );
 }

@@ -3,11 +3,12 @@ import { Alert, App, Button, Form, Input, Popconfirm, Skeleton, Table, Tooltip }
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubCategories, useDeleteClubCategory, useSaveClubCategory, type ClubCategory } from '../../../shared/api';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import ui from '../../../shared/ui/ui.module.css';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
-import { EmptyState, StockModal } from './bits';
+import { EmptyState } from './bits';
 
 const TITLE_MAX = 80;
 
@@ -84,7 +85,10 @@ export function ProductCategoriesModal({
   const rows = list.data ?? [];
 
   return (
-    <StockModal
+    <SheetModal
+      rounded
+      sheetClassName={styles.sheetFixed}
+      destroyOnHidden
       open={open}
       onCancel={onClose}
       afterClose={afterClose}
@@ -216,6 +220,6 @@ export function ProductCategoriesModal({
           />
         </div>
       )}
-    </StockModal>
+    </SheetModal>
   );
 }
