@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { canAccess, gates } from '../shared/access/gates';
-import { useClub, useCurrentClubId, useSession } from '../shared/session';
+import { ClubIdProvider, useClub, useCurrentClubId, useSession } from '../shared/session';
 import ProductDetailPage from '../features/dispensary/pages/ProductDetailPage';
 
 /** The counter's add-to-order dialog, loaded only for staff who may sell (the public page stays light). */
@@ -9,7 +9,8 @@ const AddToCurrentOrder = lazy(() => import('../features/pos/components/AddToCur
 /**
  * Route "dispensary_item": the product detail (the public page of a product's QR) which, for staff
  * who may sell at the counter of the product's club, opens the add-to-order dialog for the member
- * current at the counter (spec part 2 §2 "Product detail").
+ * current at the counter (spec part 2 §2 "Product detail"). The page opens outside the club
+ * routes, so the dialog is given the current club here.
  */
 export default function DispensaryItemPage() {
   const session = useSession();
@@ -20,9 +21,11 @@ export default function DispensaryItemPage() {
     <ProductDetailPage
       orderAction={(p, productClub) =>
         canSell && productClub === current ? (
-          <Suspense fallback={null}>
-            <AddToCurrentOrder pid={p.pid} />
-          </Suspense>
+          <ClubIdProvider id={current}>
+            <Suspense fallback={null}>
+              <AddToCurrentOrder pid={p.pid} />
+            </Suspense>
+          </ClubIdProvider>
         ) : null
       }
     />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { checkAccess, gates, isOpenGate } from '../../shared/access/gates';
 import { setDisplayZone } from '../../shared/format/zone';
-import { useClub, useClubSelection } from '../../shared/session';
+import { ClubIdProvider, useClub, useClubSelection } from '../../shared/session';
 import { CenteredSpin } from '../../shared/ui/CenteredSpin';
 import { useAppConfig } from '../api';
 import { useAlert } from '../dialogs';
@@ -13,7 +13,8 @@ import { HOME_ROUTE, type RouteEntry } from '../routes';
  * Opens a route only when the current club has one of the gate's flags and the user one of its
  * roles. Refusals alert (feature: "…proveedor de {provider}", role: "…su administrador") and go
  * to the root. Before a screen of the club renders, dates and times are set to show in the club's
- * time zone (the exports' clock); a club in another zone renders its screens anew.
+ * time zone (the exports' clock); a club in another zone renders its screens anew. The screen
+ * reads the club it works on with useClubId.
  */
 export function RouteGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
   const { t } = useTranslation();
@@ -49,7 +50,8 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
     navigate('/', { replace: true });
   }, [refused, entry.name, currentId, config.data, alert, navigate, t]);
 
-  if (open) return <>{children}</>;
+  // the open screens (today, club, profile…) also open with no club chosen: useClubId throws there
+  if (open) return <ClubIdProvider id={currentId}>{children}</ClubIdProvider>;
   if (currentId === null) {
     if (clubsPending) return <CenteredSpin />;
     return <Navigate to={`/${HOME_ROUTE}`} replace />;
@@ -58,7 +60,11 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
   if (!club.data || refused) return null;
   // set while rendering, before the screen below formats its first date
   const zone = setDisplayZone(club.data.timezone);
-  return <Fragment key={zone ?? 'browser'}>{children}</Fragment>;
+  return (
+    <ClubIdProvider id={currentId}>
+      <Fragment key={zone ?? 'browser'}>{children}</Fragment>
+    </ClubIdProvider>
+  );
 }
 
 /**

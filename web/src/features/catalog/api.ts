@@ -11,6 +11,7 @@ import {
   type ProductSort,
   type StockMovement,
 } from './model';
+import { useClubId } from '../../shared/session/clubId';
 
 /** Query keys of the catalogue screens; everything of a club sits under ['catalog', club]. */
 export const catalogKeys = {
@@ -26,32 +27,33 @@ export interface ProductPage {
 }
 
 /** GET /api/dispensario — one page (0-based) of 14 products of the club, sorted by the server. */
-export function useProducts(club: number | null, filter: ProductFilter, sort: ProductSort, page: number) {
+export function useProducts(filter: ProductFilter, sort: ProductSort, page: number) {
+  const club = useClubId();
   return useQuery({
-    queryKey: catalogKeys.list(club ?? 0, filter, sort, page),
+    queryKey: catalogKeys.list(club, filter, sort, page),
     queryFn: async (): Promise<ProductPage> => {
       const reply = await unwrap(
         api.GET('/api/dispensario', {
-          params: { query: { asocid: club!, page, limit: PAGE_SIZE, ...filterParams(filter, sort) } },
+          params: { query: { asocid: club, page, limit: PAGE_SIZE, ...filterParams(filter, sort) } },
         }),
       );
       return { data: reply.data ?? [], total: reply.total };
     },
-    enabled: club !== null,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
 }
 
 /** GET /api/dispensario?pid= — one full product (body and every image); null when the club has none such. */
-export function useProduct(club: number | null, pid: number | null) {
+export function useProduct(pid: number | null) {
+  const club = useClubId();
   return useQuery({
-    queryKey: catalogKeys.one(club ?? 0, pid ?? 0),
+    queryKey: catalogKeys.one(club, pid ?? 0),
     queryFn: async (): Promise<Product | null> => {
-      const reply = await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club!, pid: pid!, limit: 1 } } }));
+      const reply = await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club, pid: pid!, limit: 1 } } }));
       return reply.data?.[0] ?? null;
     },
-    enabled: club !== null && pid !== null && pid > 0,
+    enabled: pid !== null && pid > 0,
     staleTime: 5_000,
   });
 }
@@ -70,13 +72,13 @@ export function usePresets(enabled: boolean) {
  * POST /api/dispensario — create or edit (pid). Every failure is the screen's to show (spec §8: a
  * red notification of 15 s); only session and permission refusals go to the app's dialogs.
  */
-export function useSaveProduct(club: number | null) {
+export function useSaveProduct() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ProductPayload) => unwrap(api.POST('/api/dispensario', { body })),
     meta: { silent: true },
     onSuccess: (p) => {
-      if (club === null) return;
       qc.setQueryData(catalogKeys.one(club, p.pid), p);
       void qc.invalidateQueries({ queryKey: catalogKeys.club(club) });
     },
@@ -84,14 +86,14 @@ export function useSaveProduct(club: number | null) {
 }
 
 /** POST /api/dispensario/delete {asocid, pid} — one result per product, with a note when history stays. */
-export function useDeleteProduct(club: number | null) {
+export function useDeleteProduct() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (pid: number) =>
-      (await unwrap(api.POST('/api/dispensario/delete', { body: { asocid: club!, pid } }))) ?? [],
+      (await unwrap(api.POST('/api/dispensario/delete', { body: { asocid: club, pid } }))) ?? [],
     meta: { localErrors: true },
     onSuccess: (_r, pid) => {
-      if (club === null) return;
       qc.removeQueries({ queryKey: catalogKeys.one(club, pid) });
       void qc.invalidateQueries({ queryKey: catalogKeys.club(club) });
     },
@@ -99,17 +101,18 @@ export function useDeleteProduct(club: number | null) {
 }
 
 /** POST /api/product_stock — the modal's manual adjustment: one signed change with its note. */
-export function useAdjustStock(club: number | null) {
+export function useAdjustStock() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (b: { pid: number; change: number; note: string }): Promise<StockMovement[]> =>
       (await unwrap(
         api.POST('/api/product_stock', {
-          body: { asocid: club!, data: [{ pid: b.pid, new_stock: b.change, note: b.note }], stock_type: 'manual' },
+          body: { asocid: club, data: [{ pid: b.pid, new_stock: b.change, note: b.note }], stock_type: 'manual' },
         }),
       )) ?? [],
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: catalogKeys.club(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.club(club) }),
   });
 }
 

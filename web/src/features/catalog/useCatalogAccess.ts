@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { canAccess, gates } from '../../shared/access/gates';
-import { useClub, useClubSelection } from '../../shared/session';
+import { useClub, useClubId } from '../../shared/session';
 
 /**
  * The current club and what the user may do in the product manager (spec part 2 §6): modify stock
@@ -9,7 +9,7 @@ import { useClub, useClubSelection } from '../../shared/session';
  * Administrador). The client hides what the user may not do; the server refuses it regardless.
  */
 export function useCatalogAccess() {
-  const { currentId } = useClubSelection();
+  const currentId = useClubId();
   const club = useClub(currentId);
   return useMemo(() => {
     const data = club.data;

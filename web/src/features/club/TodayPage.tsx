@@ -164,7 +164,7 @@ function tilesOf(d: Today, t: TFunction): Tile[] {
 function TodayView({ club }: { club: number }) {
   const { t } = useTranslation();
   const info = useClub(club);
-  const today = useToday(club);
+  const today = useToday();
   const title = info.data?.title ?? '';
 
   const header = (

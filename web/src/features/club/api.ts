@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
 import { sessionKeys } from '../../shared/session';
+import { useClubId } from '../../shared/session/clubId';
 
 type ClubUpdate = {
   title?: string;
@@ -30,11 +31,11 @@ export const todayKey = (club: number) => ['today', club] as const;
  * GET /api/today — the club's day so far, only the figures the user's roles may see. Read again
  * every minute while the screen is open, and whenever the window comes back into view.
  */
-export function useToday(club: number | null) {
+export function useToday() {
+  const club = useClubId();
   return useQuery({
-    queryKey: todayKey(club ?? 0),
-    queryFn: () => unwrap(api.GET('/api/today', { params: { query: { association: club! } } })),
-    enabled: club !== null,
+    queryKey: todayKey(club),
+    queryFn: () => unwrap(api.GET('/api/today', { params: { query: { association: club } } })),
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
+import { useClubId } from '../../shared/session/clubId';
 
 export type Coupon = components['schemas']['Coupon'];
 export type CouponUse = components['schemas']['Use'];
@@ -18,74 +19,77 @@ export const couponKeys = {
 };
 
 /** GET /api/socius_coupon — every coupon of the club, newest first (the table pages them). */
-export function useCoupons(club: number | null) {
+export function useCoupons() {
+  const club = useClubId();
   return useQuery({
-    queryKey: couponKeys.list(club ?? 0),
-    queryFn: async () => (await unwrap(api.GET('/api/socius_coupon', { params: { query: { asocid: club! } } }))).data ?? [],
-    enabled: club !== null,
+    queryKey: couponKeys.list(club),
+    queryFn: async () => (await unwrap(api.GET('/api/socius_coupon', { params: { query: { asocid: club } } }))).data ?? [],
   });
 }
 
 /** POST /api/socius_coupon — create (no id) or edit. */
-export function useSaveCoupon(club: number | null) {
+export function useSaveCoupon() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CouponBody) => unwrap(api.POST('/api/socius_coupon', { body: { asocid: club!, ...body } })),
+    mutationFn: (body: CouponBody) => unwrap(api.POST('/api/socius_coupon', { body: { asocid: club, ...body } })),
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: couponKeys.all(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: couponKeys.all(club) }),
   });
 }
 
 /** POST /api/socius_coupon/activate_coupon. */
-export function useActivateCoupon(club: number | null) {
+export function useActivateCoupon() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, on }: { id: number; on: boolean }) =>
-      unwrap(api.POST('/api/socius_coupon/activate_coupon', { body: { asocid: club!, coupon_id: [id], activate: on } })),
+      unwrap(api.POST('/api/socius_coupon/activate_coupon', { body: { asocid: club, coupon_id: [id], activate: on } })),
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: couponKeys.all(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: couponKeys.all(club) }),
   });
 }
 
 /** DELETE /api/socius_coupon/{club}?id= */
-export function useDeleteCoupon(club: number | null) {
+export function useDeleteCoupon() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      unwrap(api.DELETE('/api/socius_coupon/{club}', { params: { path: { club: club! }, query: { id } } })),
+      unwrap(api.DELETE('/api/socius_coupon/{club}', { params: { path: { club: club }, query: { id } } })),
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: couponKeys.all(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: couponKeys.all(club) }),
   });
 }
 
 /** GET /api/socius_coupon_use — uses of one coupon (0: every coupon), newest first, server paged. */
-export function useCouponUses(club: number | null, coupon: number, page: number) {
+export function useCouponUses(coupon: number, page: number) {
+  const club = useClubId();
   return useQuery({
-    queryKey: couponKeys.uses(club ?? 0, coupon, page),
+    queryKey: couponKeys.uses(club, coupon, page),
     queryFn: async () => {
       const reply = await unwrap(
         api.GET('/api/socius_coupon_use', {
-          params: { query: { asocid: club!, ...(coupon ? { coupon_id: coupon } : {}), limit: USES_PAGE, page } },
+          params: { query: { asocid: club, ...(coupon ? { coupon_id: coupon } : {}), limit: USES_PAGE, page } },
         }),
       );
       return { data: reply.data ?? [], total: reply.total };
     },
-    enabled: club !== null,
     placeholderData: keepPreviousData,
   });
 }
 
 /** Products by title or code words, for limiting a coupon to some of them (20 at a time). */
-export function useProductOptions(club: number | null, text: string) {
+export function useProductOptions(text: string) {
+  const club = useClubId();
   return useQuery({
-    queryKey: couponKeys.products(club ?? 0, text),
+    queryKey: couponKeys.products(club, text),
     queryFn: async () =>
       (
         await unwrap(
-          api.GET('/api/dispensario', { params: { query: { asocid: club!, limit: 20, ...(text.trim() ? { search: text.trim() } : {}) } } }),
+          api.GET('/api/dispensario', { params: { query: { asocid: club, limit: 20, ...(text.trim() ? { search: text.trim() } : {}) } } }),
         )
       ).data ?? [],
-    enabled: club !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -1,12 +1,12 @@
 import { canAccess, gates } from '../../shared/access';
-import { useClub, useClubSelection } from '../../shared/session';
+import { useClub, useClubId } from '../../shared/session';
 
 /**
  * The current club and what the user may do with its basic products: the manager, create, edit and
  * delete share one gate each on the server (dispensarymanagerbasic, dispensaryproductcreatebasic).
  */
 export function useDispensaryAccess() {
-  const { currentId } = useClubSelection();
+  const currentId = useClubId();
   const club = useClub(currentId);
   return {
     clubId: currentId,

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrap, type ReplyOf } from '../../shared/api';
+import { useClubId } from '../../shared/session/clubId';
 
 export type ClubUsers = ReplyOf<'/api/association_user/retrieve', 'get'>;
 export type ClubUser = NonNullable<ClubUsers['data']>[number];
@@ -13,16 +14,16 @@ export const USERS_PAGE_SIZE = 24;
 export const PUSH_MAX = 200;
 
 /** GET /api/association_user/retrieve — the club members' online accounts, 24 per page (page 0-based). */
-export function useClubUsers(association: number | null, page: number) {
+export function useClubUsers(page: number) {
+  const association = useClubId();
   return useQuery({
     queryKey: ['association_user', association, page],
     queryFn: () =>
       unwrap(
         api.GET('/api/association_user/retrieve', {
-          params: { query: { association: association ?? 0, limit: USERS_PAGE_SIZE, page } },
+          params: { query: { association: association, limit: USERS_PAGE_SIZE, page } },
         }),
       ),
-    enabled: association !== null,
     placeholderData: keepPreviousData,
   });
 }
@@ -32,10 +33,11 @@ export function useClubUsers(association: number | null, page: number) {
  * member number). A scan is an event, so this is a mutation: the same code scanned twice is looked
  * up twice. 404 means no such member; the screen shows it itself.
  */
-export function useMemberLookup(association: number | null) {
+export function useMemberLookup() {
+  const association = useClubId();
   return useMutation({
     mutationFn: (code: string) =>
-      unwrap(api.GET('/api/getpatientbydni/retrieve', { params: { query: { association: association ?? 0, dni: code } } })),
+      unwrap(api.GET('/api/getpatientbydni/retrieve', { params: { query: { association: association, dni: code } } })),
     meta: { localErrors: true },
   });
 }
@@ -53,18 +55,20 @@ export interface RegisterInput {
 }
 
 /** POST /api/patient_dni — registers a new member with an online account, optionally inviting them by SMS. */
-export function useRegisterMember(cid: number | null) {
+export function useRegisterMember() {
+  const cid = useClubId();
   return useMutation({
-    mutationFn: (body: RegisterInput) => unwrap(api.POST('/api/patient_dni', { body: { cid: cid ?? 0, ...body } })),
+    mutationFn: (body: RegisterInput) => unwrap(api.POST('/api/patient_dni', { body: { cid, ...body } })),
     meta: { localErrors: true },
   });
 }
 
 /** POST /api/notification/create — a push notification to members' online accounts (user ids). */
-export function useSendPush(association: number | null) {
+export function useSendPush() {
+  const association = useClubId();
   return useMutation({
     mutationFn: (v: { body: string; uids: number[] }) =>
-      unwrap(api.POST('/api/notification/create', { body: { association: association ?? 0, body: v.body, uids: v.uids } })),
+      unwrap(api.POST('/api/notification/create', { body: { association: association, body: v.body, uids: v.uids } })),
     meta: { localErrors: true },
   });
 }
@@ -89,7 +93,8 @@ export function searchPlans(text: string): MemberQuery[] {
 export const SEARCH_LIMIT = 20;
 
 /** GET /api/ficha_socio (one request per plan of searchPlans), merged by member and sorted by number. */
-export function useMemberSearch(association: number | null, text: string) {
+export function useMemberSearch(text: string) {
+  const association = useClubId();
   const plans = searchPlans(text);
   return useQuery({
     queryKey: ['ficha_socio', 'pick', association, plans],
@@ -98,7 +103,7 @@ export function useMemberSearch(association: number | null, text: string) {
         plans.map((p) =>
           unwrap(
             api.GET('/api/ficha_socio', {
-              params: { query: { association: association ?? 0, limit: SEARCH_LIMIT, page: 0, ...p } },
+              params: { query: { association: association, limit: SEARCH_LIMIT, page: 0, ...p } },
               signal,
             }),
           ),
@@ -108,7 +113,7 @@ export function useMemberSearch(association: number | null, text: string) {
       for (const r of replies) for (const m of r.data ?? []) byId.set(m.nid, m);
       return [...byId.values()].sort((a, b) => a.number - b.number);
     },
-    enabled: association !== null && plans.length > 0,
+    enabled: plans.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -120,7 +125,8 @@ const COLLECT_PAGE = 100;
  * Every member with an online account (their user ids), for the "all members" push. The API has
  * no such filter, so all members are read 100 at a time.
  */
-export function useCollectOnlineAccounts(association: number | null) {
+export function useCollectOnlineAccounts() {
+  const association = useClubId();
   return useMutation({
     mutationFn: async (onProgress?: (done: number, total: number) => void) => {
       const uids = new Set<number>();
@@ -128,7 +134,7 @@ export function useCollectOnlineAccounts(association: number | null) {
       let total = Infinity;
       while (page * COLLECT_PAGE < total) {
         const r = await unwrap(
-          api.GET('/api/ficha_socio', { params: { query: { association: association ?? 0, limit: COLLECT_PAGE, page } } }),
+          api.GET('/api/ficha_socio', { params: { query: { association: association, limit: COLLECT_PAGE, page } } }),
         );
         total = r.total_fichas;
         for (const m of r.data ?? []) if (m.online_account && m.user?.uid) uids.add(m.user.uid);

@@ -2,6 +2,7 @@ import { downloadExport, type ExportFormat } from '../../shared/api/download';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiOrigin, getCsrfToken, unwrap } from '../../shared/api';
 import type { Member, MemberPayload, SearchQuery } from './model';
+import { useClubId } from '../../shared/session/clubId';
 
 /** Query keys of the member screens; everything of a club sits under ['members', club]. */
 export const memberKeys = {
@@ -36,25 +37,26 @@ export function searchMembers(qc: QueryClient, club: number, q: SearchQuery, pag
 }
 
 /** GET /api/ficha_socio — the table of a member screen (server paging). */
-export function useMemberSearch(club: number | null, q: SearchQuery, page: number, limit: number) {
+export function useMemberSearch(q: SearchQuery, page: number, limit: number) {
+  const club = useClubId();
   return useQuery({
-    queryKey: memberKeys.search(club ?? 0, q, page, limit),
-    queryFn: () => fetchMembers(club!, q, page, limit),
-    enabled: club !== null,
+    queryKey: memberKeys.search(club, q, page, limit),
+    queryFn: () => fetchMembers(club, q, page, limit),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
 }
 
 /** GET /api/ficha_socio?nid= — one member (null when the club has no such member). */
-export function useMember(club: number | null, nid: number | null, initial?: Member) {
+export function useMember(nid: number | null, initial?: Member) {
+  const club = useClubId();
   return useQuery({
-    queryKey: memberKeys.one(club ?? 0, nid ?? 0),
+    queryKey: memberKeys.one(club, nid ?? 0),
     queryFn: async () => {
-      const reply = await unwrap(api.GET('/api/ficha_socio', { params: { query: { association: club!, nid: nid!, limit: 1 } } }));
+      const reply = await unwrap(api.GET('/api/ficha_socio', { params: { query: { association: club, nid: nid!, limit: 1 } } }));
       return reply.data?.[0] ?? null;
     },
-    enabled: club !== null && nid !== null && nid > 0,
+    enabled: nid !== null && nid > 0,
     initialData: initial,
     initialDataUpdatedAt: 0,
     staleTime: 5_000,
@@ -62,13 +64,13 @@ export function useMember(club: number | null, nid: number | null, initial?: Mem
 }
 
 /** POST /api/ficha_socio — create, edit or partial edit; replies the saved member. */
-export function useSaveMember(club: number | null) {
+export function useSaveMember() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: MemberPayload) => unwrap(api.POST('/api/ficha_socio', { body })),
     meta: { localErrors: true },
     onSuccess: (m) => {
-      if (club === null) return;
       qc.setQueryData(memberKeys.one(club, m.nid), m);
       void qc.invalidateQueries({ queryKey: memberKeys.club(club) });
     },
@@ -76,14 +78,14 @@ export function useSaveMember(club: number | null) {
 }
 
 /** DELETE /api/ficha_socio/{nid}?association. */
-export function useDeleteMember(club: number | null) {
+export function useDeleteMember() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (nid: number) =>
-      unwrap(api.DELETE('/api/ficha_socio/{nid}', { params: { path: { nid }, query: { association: club! } } })),
+      unwrap(api.DELETE('/api/ficha_socio/{nid}', { params: { path: { nid }, query: { association: club } } })),
     meta: { localErrors: true },
     onSuccess: (_r, nid) => {
-      if (club === null) return;
       qc.removeQueries({ queryKey: memberKeys.one(club, nid) });
       void qc.invalidateQueries({ queryKey: memberKeys.club(club) });
     },
@@ -93,13 +95,14 @@ export function useDeleteMember(club: number | null) {
 export type AccessAction = 'ENTRA' | 'SALE';
 
 /** POST /api/checkin_checkout/{patient_id} — a check-in (ENTRA) or check-out (SALE) now. */
-export function useCheckInOut(club: number | null) {
+export function useCheckInOut() {
+  const club = useClubId();
   return useMutation({
     mutationFn: ({ nid, action }: { nid: number; action: AccessAction }) =>
       unwrap(
         api.POST('/api/checkin_checkout/{patient_id}', {
           params: { path: { patient_id: nid } },
-          body: { association: club!, datetime: Math.floor(Date.now() / 1000), action },
+          body: { association: club, datetime: Math.floor(Date.now() / 1000), action },
         }),
       ),
     meta: { localErrors: true },
@@ -115,19 +118,21 @@ export function useRequestNewPassword() {
 }
 
 /** POST /api/tlf_resend_code — SMS invitation; the reply's state says whether it really left. */
-export function useSmsInvite(club: number | null) {
+export function useSmsInvite() {
+  const club = useClubId();
   return useMutation({
     mutationFn: (b: { uid: number; tlf: string; country_code: string }) =>
-      unwrap(api.POST('/api/tlf_resend_code', { body: { asocid: club!, ...b } })),
+      unwrap(api.POST('/api/tlf_resend_code', { body: { asocid: club, ...b } })),
     meta: { localErrors: true },
   });
 }
 
 /** POST /api/notification/create — a push to members' online accounts; counts what was sent. */
-export function usePush(club: number | null) {
+export function usePush() {
+  const club = useClubId();
   return useMutation({
     mutationFn: (b: { body: string; uids: number[] }) =>
-      unwrap(api.POST('/api/notification/create', { body: { association: club!, ...b } })),
+      unwrap(api.POST('/api/notification/create', { body: { association: club, ...b } })),
     meta: { localErrors: true },
   });
 }
@@ -159,35 +164,38 @@ export function exportMembers(club: number, q: SearchQuery, format: ExportFormat
 export { useMemberCategories } from '../../shared/api';
 
 /** POST /api/membership_category — a new category {title, descuento}. */
-export function useCreateCategory(club: number | null) {
+export function useCreateCategory() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (b: { title: string; descuento: number }) =>
-      unwrap(api.POST('/api/membership_category', { body: { association: club!, ...b } })),
+      unwrap(api.POST('/api/membership_category', { body: { association: club, ...b } })),
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: memberKeys.categories(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.categories(club) }),
   });
 }
 
 /** PUT /api/membership_category/{nid}. */
-export function useUpdateCategory(club: number | null) {
+export function useUpdateCategory() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ nid, ...b }: { nid: number; title: string; descuento: number }) =>
-      unwrap(api.PUT('/api/membership_category/{nid}', { params: { path: { nid } }, body: { association: club!, ...b } })),
+      unwrap(api.PUT('/api/membership_category/{nid}', { params: { path: { nid } }, body: { association: club, ...b } })),
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: memberKeys.club(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.club(club) }),
   });
 }
 
 /** DELETE /api/membership_category/{nid}?association — its members keep no category. */
-export function useDeleteCategory(club: number | null) {
+export function useDeleteCategory() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (nid: number) =>
-      unwrap(api.DELETE('/api/membership_category/{nid}', { params: { path: { nid }, query: { association: club! } } })),
+      unwrap(api.DELETE('/api/membership_category/{nid}', { params: { path: { nid }, query: { association: club } } })),
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: memberKeys.club(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: memberKeys.club(club) }),
   });
 }
 

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useClubId } from '../../shared/session/clubId';
 import { readKey, writeKey } from '../../shared/session/storage';
 import type { PickedMember } from './components/MemberPicker';
 
 /** The selected members of a club are kept locally between visits (spec §1); logout clears them. */
 const key = (club: number) => `socius.members.selected.${club}`;
 
-function read(club: number | null): PickedMember[] {
-  if (club === null) return [];
+function read(club: number): PickedMember[] {
   try {
     const v: unknown = JSON.parse(readKey(key(club)) ?? '[]');
     return Array.isArray(v) ? (v as PickedMember[]).filter((m) => m && typeof m.nid === 'number') : [];
@@ -15,7 +15,8 @@ function read(club: number | null): PickedMember[] {
   }
 }
 
-export function useSelectedMembers(club: number | null) {
+export function useSelectedMembers() {
+  const club = useClubId();
   const [selected, setSelected] = useState<PickedMember[]>(() => read(club));
 
   useEffect(() => setSelected(read(club)), [club]);
@@ -23,7 +24,7 @@ export function useSelectedMembers(club: number | null) {
   const update = useCallback(
     (list: PickedMember[]) => {
       setSelected(list);
-      if (club !== null) writeKey(key(club), list.length ? JSON.stringify(list) : null);
+      writeKey(key(club), list.length ? JSON.stringify(list) : null);
     },
     [club],
   );

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { canAccess, gates } from '../../shared/access/gates';
-import { useClub, useClubSelection } from '../../shared/session';
+import { useClub, useClubId } from '../../shared/session';
 import { canTopUp } from '../../shared/wallet/model';
 
 /**
@@ -8,7 +8,7 @@ import { canTopUp } from '../../shared/wallet/model';
  * hides what the user may not do; the server refuses it regardless.
  */
 export function useMemberAccess() {
-  const { currentId } = useClubSelection();
+  const currentId = useClubId();
   const club = useClub(currentId);
   return useMemo(() => {
     const data = club.data;

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, type InputRef } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClubId } from '../../shared/session/clubId';
 import { searchMembers, useMemberSearch } from './api';
 import { hasCriteria, searchQuery, type Member, type SearchQuery, type SearchValues } from './model';
 
 interface Options {
-  club: number | null;
   pageSize: number;
   /** The staff screen restricts every search to staff members. */
   staffOnly?: boolean;
@@ -17,7 +17,8 @@ interface Options {
  * finds exactly one member says 'Socio encontrado' (2 s), opens them and clears the number and
  * key fob inputs (ready for the next reading); none says 'Socio no encontrado' (3 s).
  */
-export function useMemberList({ club, pageSize, staffOnly }: Options) {
+export function useMemberList({ pageSize, staffOnly }: Options) {
+  const club = useClubId();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -28,7 +29,7 @@ export function useMemberList({ club, pageSize, staffOnly }: Options) {
   const [searching, setSearching] = useState(false);
   const [opened, setOpened] = useState<{ nid: number; initial?: Member } | null>(null);
   const keychainRef = useRef<InputRef>(null);
-  const list = useMemberSearch(club, query, page, pageSize);
+  const list = useMemberSearch(query, page, pageSize);
 
   const open = useCallback((m: Member | number) => {
     setOpened(typeof m === 'number' ? { nid: m } : { nid: m.nid, initial: m });
@@ -45,7 +46,6 @@ export function useMemberList({ club, pageSize, staffOnly }: Options) {
    */
   const run = useCallback(
     async (values: SearchValues, opts: { announce?: boolean; fallbacks?: SearchValues[] } = {}) => {
-      if (club === null) return;
       const extra = staffOnly ? ({ is_staff: '1' } as const) : {};
       setPage(0);
       setSearching(true);

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
 import { readAllPages } from './model';
+import { useClubId } from '../../shared/session/clubId';
 
 export type OrderLine = components['schemas']['Line'];
 /** An order as the server sends it: its lines and coupons are always lists. */
@@ -40,15 +41,16 @@ export const posKeys = {
 };
 
 /** GET /api/dispensario?in_stock=true — what can be sold now, 24 a page, by title or code. */
-export function usePosProducts(club: number | null, search: string, category: number | undefined, page: number) {
+export function usePosProducts(search: string, category: number | undefined, page: number) {
+  const club = useClubId();
   return useQuery({
-    queryKey: posKeys.products(club ?? 0, search, category, page),
+    queryKey: posKeys.products(club, search, category, page),
     queryFn: async () => {
       const reply = await unwrap(
         api.GET('/api/dispensario', {
           params: {
             query: {
-              asocid: club!,
+              asocid: club,
               in_stock: true,
               page,
               limit: PRODUCTS_PAGE,
@@ -60,19 +62,19 @@ export function usePosProducts(club: number | null, search: string, category: nu
       );
       return { data: reply.data ?? [], total: reply.total };
     },
-    enabled: club !== null,
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
 }
 
 /** GET /api/dispensario?pid= — one product of the club as the counter sells it (its stock and price). */
-export function usePosProduct(club: number | null, pid: number) {
+export function usePosProduct(pid: number) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...posKeys.club(club ?? 0), 'product', pid],
+    queryKey: [...posKeys.club(club), 'product', pid],
     queryFn: async (): Promise<Product | null> =>
-      (await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club!, pid, limit: 1 } } }))).data?.[0] ?? null,
-    enabled: club !== null && pid > 0,
+      (await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club, pid, limit: 1 } } }))).data?.[0] ?? null,
+    enabled: pid > 0,
     staleTime: 5_000,
   });
 }
@@ -89,14 +91,14 @@ export async function productByCode(club: number, code: string): Promise<Product
 }
 
 /** GET /api/order/?status=cart — one page of the open orders, newest first (orders in process). */
-export function useOpenOrders(club: number | null, page: number, limit: number) {
+export function useOpenOrders(page: number, limit: number) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...posKeys.open(club ?? 0, page), limit],
+    queryKey: [...posKeys.open(club, page), limit],
     queryFn: async () => {
-      const reply = await unwrap(api.GET('/api/order/', { params: { query: { asocid: club!, status: 'cart', page, limit } } }));
+      const reply = await unwrap(api.GET('/api/order/', { params: { query: { asocid: club, status: 'cart', page, limit } } }));
       return { data: (reply.data ?? []) as Order[], total: reply.total };
     },
-    enabled: club !== null,
     placeholderData: keepPreviousData,
     staleTime: 2_000,
   });
@@ -110,59 +112,62 @@ export const OPEN_ORDERS_MAX_PAGE = 1000;
  * among them, and its selector lists them all). No placeholder: while they are read again after a
  * failure nothing stale stands in for them.
  */
-export function useCounterOrders(club: number | null) {
+export function useCounterOrders() {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...posKeys.club(club ?? 0), 'open', 'all'],
+    queryKey: [...posKeys.club(club), 'open', 'all'],
     queryFn: () =>
       readAllPages(
         async (page) => {
           const reply = await unwrap(
-            api.GET('/api/order/', { params: { query: { asocid: club!, status: 'cart', page, limit: OPEN_ORDERS_MAX_PAGE } } }),
+            api.GET('/api/order/', { params: { query: { asocid: club, status: 'cart', page, limit: OPEN_ORDERS_MAX_PAGE } } }),
           );
           return { data: (reply.data ?? []) as Order[], total: reply.total };
         },
         (o) => o.oid,
       ),
-    enabled: club !== null,
     meta: { localErrors: true },
     staleTime: 2_000,
   });
 }
 
 /** A member's orders, newest first (the POS history, 20 a page). */
-export function useMemberOrders(club: number | null, nid: number | null, page: number) {
+export function useMemberOrders(nid: number | null, page: number) {
+  const club = useClubId();
   return useQuery({
-    queryKey: posKeys.history(club ?? 0, nid ?? 0, page),
+    queryKey: posKeys.history(club, nid ?? 0, page),
     queryFn: async () => {
       const reply = await unwrap(
-        api.GET('/api/order/', { params: { query: { asocid: club!, membership_id: nid!, page, limit: HISTORY_PAGE } } }),
+        api.GET('/api/order/', { params: { query: { asocid: club, membership_id: nid!, page, limit: HISTORY_PAGE } } }),
       );
       return { data: (reply.data ?? []) as Order[], total: reply.total };
     },
-    enabled: club !== null && nid !== null,
+    enabled: nid !== null,
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/ficha_socio?nid= — the member at the counter (wallet, category, fee end). */
-export function usePosMember(club: number | null, nid: number | null) {
+export function usePosMember(nid: number | null) {
+  const club = useClubId();
   return useQuery({
-    queryKey: posKeys.member(club ?? 0, nid ?? 0),
+    queryKey: posKeys.member(club, nid ?? 0),
     queryFn: async () => {
-      const reply = await unwrap(api.GET('/api/ficha_socio', { params: { query: { association: club!, nid: nid!, limit: 1 } } }));
+      const reply = await unwrap(api.GET('/api/ficha_socio', { params: { query: { association: club, nid: nid!, limit: 1 } } }));
       return reply.data?.[0] ?? null;
     },
-    enabled: club !== null && nid !== null,
+    enabled: nid !== null,
   });
 }
 
 /** GET /api/order/consumption — grams this month against the member's forecast. */
-export function useConsumption(club: number | null, nid: number | null) {
+export function useConsumption(nid: number | null) {
+  const club = useClubId();
   return useQuery({
-    queryKey: posKeys.consumption(club ?? 0, nid ?? 0),
+    queryKey: posKeys.consumption(club, nid ?? 0),
     queryFn: () =>
-      unwrap(api.GET('/api/order/consumption', { params: { query: { asocid: club!, membership_id: nid! } } })),
-    enabled: club !== null && nid !== null,
+      unwrap(api.GET('/api/order/consumption', { params: { query: { asocid: club, membership_id: nid! } } })),
+    enabled: nid !== null,
   });
 }
 
@@ -170,27 +175,29 @@ export function useConsumption(club: number | null, nid: number | null) {
 export { findMembers, memberByScan } from '../../shared/members/find';
 
 /** GET /api/fee/ — the club's fee types. */
-export function useFees(club: number | null) {
+export function useFees() {
+  const club = useClubId();
   return useQuery({
-    queryKey: posKeys.fees(club ?? 0),
-    queryFn: async () => (await unwrap(api.GET('/api/fee/', { params: { query: { asocid: club! } } }))) ?? [],
-    enabled: club !== null,
+    queryKey: posKeys.fees(club),
+    queryFn: async () => (await unwrap(api.GET('/api/fee/', { params: { query: { asocid: club } } }))) ?? [],
   });
 }
 
 /** POST /api/order — the whole cart of a member; the server prices it. */
-export function useSaveOrder(club: number | null) {
+export function useSaveOrder() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (v: { membership_id: number; oid?: number; products: SaveLine[]; manual_discount_order?: number; discount_coupon_order?: number[] }) =>
-      (await unwrap(api.POST('/api/order', { body: { asocid: club!, ...v } }))) as { cancelled: boolean; order?: Order },
+      (await unwrap(api.POST('/api/order', { body: { asocid: club, ...v } }))) as { cancelled: boolean; order?: Order },
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: [...posKeys.club(club), 'open'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...posKeys.club(club), 'open'] }),
   });
 }
 
 /** POST /api/order/pay (or /complete for a zero total) with an idempotency key per attempt. */
-export function usePayOrder(club: number | null) {
+export function usePayOrder() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: {
@@ -205,60 +212,65 @@ export function usePayOrder(club: number | null) {
     }) => {
       const { key, ...body } = v;
       return unwrap(
-        api.POST('/api/order/pay', { body: { asocid: club!, ...body }, headers: { 'Idempotency-Key': key } }),
+        api.POST('/api/order/pay', { body: { asocid: club, ...body }, headers: { 'Idempotency-Key': key } }),
       ) as Promise<{ order: Order; change: number; replayed: boolean }>;
     },
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: posKeys.club(club) }),
   });
 }
 
 /** DELETE /api/order/delete — cancel an order in process. */
-export function useCancelOrder(club: number | null) {
+export function useCancelOrder() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (oid: number) => unwrap(api.DELETE('/api/order/delete', { params: { query: { asocid: club!, oid } } })),
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),
+    mutationFn: (oid: number) => unwrap(api.DELETE('/api/order/delete', { params: { query: { asocid: club, oid } } })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: posKeys.club(club) }),
   });
 }
 
 /** POST /api/order_refund. */
-export function useRefund(club: number | null) {
+export function useRefund() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { oid: number; membership_id: number; pay: PayType; products: { pid: number; quantity: number }[]; reason?: string }) =>
-      unwrap(api.POST('/api/order_refund', { body: { asocid: club!, ...v } })),
+      unwrap(api.POST('/api/order_refund', { body: { asocid: club, ...v } })),
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: posKeys.club(club) }),
   });
 }
 
 /** POST /api/fee (create) or /api/fee/ (edit, with pid). */
-export function useSaveFee(club: number | null) {
+export function useSaveFee() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { pid?: number; code: string; title: string; price: number; days: number; status: boolean }) =>
       v.pid
-        ? unwrap(api.POST('/api/fee/', { body: { asocid: club!, ...v } }))
-        : unwrap(api.POST('/api/fee', { body: { asocid: club!, ...v } })),
+        ? unwrap(api.POST('/api/fee/', { body: { asocid: club, ...v } }))
+        : unwrap(api.POST('/api/fee', { body: { asocid: club, ...v } })),
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.fees(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: posKeys.fees(club) }),
   });
 }
 
 /** DELETE /api/fee/{pid}: `success` 0 with a message when orders use the fee. */
-export function useDeleteFee(club: number | null) {
+export function useDeleteFee() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (pid: number) => unwrap(api.DELETE('/api/fee/{pid}', { params: { path: { pid }, query: { asocid: club! } } })),
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.fees(club) }),
+    mutationFn: (pid: number) => unwrap(api.DELETE('/api/fee/{pid}', { params: { path: { pid }, query: { asocid: club } } })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: posKeys.fees(club) }),
   });
 }
 
 /** POST /api/order/notify — "your order is ready" to the order's member; `success` 0 with a message when it is kept unsent. */
-export function useNotifyOrder(club: number | null) {
+export function useNotifyOrder() {
+  const club = useClubId();
   return useMutation({
-    mutationFn: (oid: number) => unwrap(api.POST('/api/order/notify', { body: { asocid: club!, oid } })),
+    mutationFn: (oid: number) => unwrap(api.POST('/api/order/notify', { body: { asocid: club, oid } })),
     meta: { localErrors: true },
   });
 }
@@ -266,23 +278,25 @@ export function useNotifyOrder(club: number | null) {
 export type CouponOffer = components['schemas']['Coupon'];
 
 /** GET /api/socius_coupon?oid= — the active coupons that would apply to this order now. */
-export function useApplicableCoupons(club: number | null, oid: number | null) {
+export function useApplicableCoupons(oid: number | null) {
+  const club = useClubId();
   return useQuery({
-    queryKey: posKeys.coupons(club ?? 0, oid ?? 0),
+    queryKey: posKeys.coupons(club, oid ?? 0),
     queryFn: async () =>
-      (await unwrap(api.GET('/api/socius_coupon', { params: { query: { asocid: club!, oid: oid! } } }))).data ?? [],
-    enabled: club !== null && oid !== null,
+      (await unwrap(api.GET('/api/socius_coupon', { params: { query: { asocid: club, oid: oid! } } }))).data ?? [],
+    enabled: oid !== null,
   });
 }
 
 /** POST /api/socius_coupon/apply_coupon — a code typed or scanned, or coupons picked; the server prices the order again. */
-export function useApplyCoupon(club: number | null) {
+export function useApplyCoupon() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (v: { oid: number; code?: string; coupon_id?: number[] }) =>
-      (await unwrap(api.POST('/api/socius_coupon/apply_coupon', { body: { asocid: club!, ...v } }))) as Order,
+      (await unwrap(api.POST('/api/socius_coupon/apply_coupon', { body: { asocid: club, ...v } }))) as Order,
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: posKeys.club(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: posKeys.club(club) }),
   });
 }
 
@@ -298,15 +312,16 @@ export interface ReportPeriod {
  * GET /api/order/ for the orders report: the completed orders paid in the period (one member's
  * with ms_id), newest first. Orders still in process are the "pedidos en proceso" screen's.
  */
-export function useOrdersReport(club: number | null, period: ReportPeriod, member: number | null, page: number) {
+export function useOrdersReport(period: ReportPeriod, member: number | null, page: number) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...posKeys.club(club ?? 0), 'report', period.start, period.end, member, page],
+    queryKey: [...posKeys.club(club), 'report', period.start, period.end, member, page],
     queryFn: async () => {
       const reply = await unwrap(
         api.GET('/api/order/', {
           params: {
             query: {
-              asocid: club!,
+              asocid: club,
               status: 'completed',
               start_date: period.start,
               end_date: period.end,
@@ -319,22 +334,21 @@ export function useOrdersReport(club: number | null, period: ReportPeriod, membe
       );
       return { data: (reply.data ?? []) as Order[], total: reply.total };
     },
-    enabled: club !== null,
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/report_chart/sales — what completed orders took per local day, by payment method. */
-export function useSalesChart(club: number | null, period: ReportPeriod, member: number | null) {
+export function useSalesChart(period: ReportPeriod, member: number | null) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...posKeys.club(club ?? 0), 'salesChart', period.start, period.end, member],
+    queryKey: [...posKeys.club(club), 'salesChart', period.start, period.end, member],
     queryFn: () =>
       unwrap(
         api.GET('/api/report_chart/sales', {
-          params: { query: { asocid: club!, start_date: period.start, end_date: period.end, card_id: member ?? undefined } },
+          params: { query: { asocid: club, start_date: period.start, end_date: period.end, card_id: member ?? undefined } },
         }),
       ),
-    enabled: club !== null,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readKey, writeKey } from '../../shared/session/storage';
+import { useClubId } from '../../shared/session/clubId';
 import type { Order, OrderLine, PayType, SaveLine } from './api';
 
 /**
@@ -161,21 +162,22 @@ export function closeMember(tabs: Tabs, nid: number): Tabs {
 }
 
 /** The member tabs of a club, kept in local storage between visits (spec part 1 §1). */
-export function useTabs(club: number | null) {
+export function useTabs() {
+  const club = useClubId();
   const tabs = useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => (club === null ? EMPTY : read(club)),
+    () => read(club),
   );
   return {
     tabs,
-    select: (m: TabMember) => club !== null && write(club, selectMember(read(club), m)),
-    close: (nid: number) => club !== null && write(club, closeMember(read(club), nid)),
-    setCurrent: (nid: number) => club !== null && write(club, { ...read(club), current: nid }),
+    select: (m: TabMember) => write(club, selectMember(read(club), m)),
+    close: (nid: number) => write(club, closeMember(read(club), nid)),
+    setCurrent: (nid: number) => write(club, { ...read(club), current: nid }),
     /** No member is current (their tab and open order stay): a new lookup must never leave the last one selected. */
-    deselect: () => club !== null && write(club, { ...read(club), current: null }),
+    deselect: () => write(club, { ...read(club), current: null }),
   };
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
 import type { Period } from '../../shared/reports';
+import { useClubId } from '../../shared/session/clubId';
 
 export type Withdrawal = components['schemas']['Withdrawal'];
 export type ProductSales = components['schemas']['ProductSales'];
@@ -31,88 +32,89 @@ const keys = {
 const range = (p: Period) => ({ start_date: p.start, end_date: p.end });
 
 /** GET /api/report_withdrawals — a page of withdrawals and the totals of the filter. */
-export function useWithdrawals(club: number | null, period: Period, member: number | null, filters: WithdrawalFilters, page: number) {
+export function useWithdrawals(period: Period, member: number | null, filters: WithdrawalFilters, page: number) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...keys.all(club ?? 0), 'withdrawals', period, member, filters, page],
+    queryKey: [...keys.all(club), 'withdrawals', period, member, filters, page],
     queryFn: () =>
       unwrap(
         api.GET('/api/report_withdrawals', {
-          params: { query: { asocid: club!, ...range(period), membership_id: member ?? undefined, ...filters, page, limit: WITHDRAWALS_PAGE } },
+          params: { query: { asocid: club, ...range(period), membership_id: member ?? undefined, ...filters, page, limit: WITHDRAWALS_PAGE } },
         }),
       ),
-    enabled: club !== null,
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/report_sales_product — a page of the performance report, its totals and top products. */
-export function useSales(club: number | null, period: Period, member: number | null, filters: { title?: string; category?: string }, page: number, limit = SALES_PAGE) {
+export function useSales(period: Period, member: number | null, filters: { title?: string; category?: string }, page: number, limit = SALES_PAGE) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...keys.all(club ?? 0), 'sales', period, member, filters, page, limit],
+    queryKey: [...keys.all(club), 'sales', period, member, filters, page, limit],
     queryFn: () =>
       unwrap(
         api.GET('/api/report_sales_product', {
-          params: { query: { asocid: club!, ...range(period), card_id: member ?? undefined, ...filters, page, limit } },
+          params: { query: { asocid: club, ...range(period), card_id: member ?? undefined, ...filters, page, limit } },
         }),
       ),
-    enabled: club !== null,
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/wallet_history — every wallet movement of the period (paged here, 15 a page). */
-export function useWalletHistory(club: number | null, period: Period, member: number | null) {
+export function useWalletHistory(period: Period, member: number | null) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...keys.all(club ?? 0), 'wallet', period, member],
+    queryKey: [...keys.all(club), 'wallet', period, member],
     queryFn: async () =>
       (await unwrap(
-        api.GET('/api/wallet_history', { params: { query: { asocid: club!, ...range(period), card_id: member ?? undefined } } }),
+        api.GET('/api/wallet_history', { params: { query: { asocid: club, ...range(period), card_id: member ?? undefined } } }),
       )) ?? [],
-    enabled: club !== null,
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/report_chart/wallet — top-ups against wallet spending per local day. */
-export function useWalletChart(club: number | null, period: Period, member: number | null) {
+export function useWalletChart(period: Period, member: number | null) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...keys.all(club ?? 0), 'walletChart', period, member],
+    queryKey: [...keys.all(club), 'walletChart', period, member],
     queryFn: () =>
-      unwrap(api.GET('/api/report_chart/wallet', { params: { query: { asocid: club!, ...range(period), card_id: member ?? undefined } } })),
-    enabled: club !== null,
+      unwrap(api.GET('/api/report_chart/wallet', { params: { query: { asocid: club, ...range(period), card_id: member ?? undefined } } })),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/checkin_checkout — every check-in and check-out of the period, oldest first (paged here). */
-export function useAccessHistory(club: number | null, period: Period) {
+export function useAccessHistory(period: Period) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...keys.all(club ?? 0), 'access', period],
+    queryKey: [...keys.all(club), 'access', period],
     queryFn: async () =>
-      (await unwrap(api.GET('/api/checkin_checkout', { params: { query: { association: club!, ...range(period) } } }))).data ?? [],
-    enabled: club !== null,
+      (await unwrap(api.GET('/api/checkin_checkout', { params: { query: { association: club, ...range(period) } } }))).data ?? [],
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/report_chart/access — check-ins per local hour of the day. */
-export function useAccessChart(club: number | null, period: Period) {
+export function useAccessChart(period: Period) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...keys.all(club ?? 0), 'accessChart', period],
-    queryFn: () => unwrap(api.GET('/api/report_chart/access', { params: { query: { asocid: club!, ...range(period) } } })),
-    enabled: club !== null,
+    queryKey: [...keys.all(club), 'accessChart', period],
+    queryFn: () => unwrap(api.GET('/api/report_chart/access', { params: { query: { asocid: club, ...range(period) } } })),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/ficha_socio?nid= — the member a report is kept to (ms_id), for its title. */
-export function useReportMember(club: number | null, nid: number | null) {
+export function useReportMember(nid: number | null) {
+  const club = useClubId();
   return useQuery({
-    queryKey: [...keys.all(club ?? 0), 'member', nid],
+    queryKey: [...keys.all(club), 'member', nid],
     queryFn: async () => {
-      const reply = await unwrap(api.GET('/api/ficha_socio', { params: { query: { association: club!, nid: nid! } } }));
+      const reply = await unwrap(api.GET('/api/ficha_socio', { params: { query: { association: club, nid: nid! } } }));
       return reply.data?.[0] ?? null;
     },
-    enabled: club !== null && nid !== null,
+    enabled: nid !== null,
   });
 }

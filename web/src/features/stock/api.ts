@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
 import type { StockChangeRow } from './quantity';
+import { useClubId } from '../../shared/session/clubId';
 
 export type Product = components['schemas']['Product'];
 export type StockMovement = components['schemas']['StockMovement'];
@@ -40,15 +41,16 @@ export interface StockQuery {
 }
 
 /** GET /api/product_stock — one page (0-based) of the products whose stock is counted. */
-export function useStockList(club: number | null, q: StockQuery) {
+export function useStockList(q: StockQuery) {
+  const club = useClubId();
   return useQuery({
-    queryKey: stockKeys.list(club ?? 0, q),
+    queryKey: stockKeys.list(club, q),
     queryFn: async () => {
       const reply = await unwrap(
         api.GET('/api/product_stock', {
           params: {
             query: {
-              asocid: club!,
+              asocid: club,
               unlimited_stock: 'false',
               page: q.page,
               limit: q.limit,
@@ -62,56 +64,58 @@ export function useStockList(club: number | null, q: StockQuery) {
       );
       return { data: reply.data ?? [], total: reply.total };
     },
-    enabled: club !== null,
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
 }
 
 /** POST /api/product_stock {data, stock_type: 'stock'} — the counted rows, all or nothing. */
-export function useSaveStockCount(club: number | null) {
+export function useSaveStockCount() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (rows: StockChangeRow[]) =>
-      unwrap(api.POST('/api/product_stock', { body: { asocid: club!, data: rows, stock_type: 'stock' } })),
+      unwrap(api.POST('/api/product_stock', { body: { asocid: club, data: rows, stock_type: 'stock' } })),
     meta: { localErrors: true },
-    onSuccess: () => club !== null && qc.invalidateQueries({ queryKey: stockKeys.club(club) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: stockKeys.club(club) }),
   });
 }
 
 /** GET /api/stock_history — a product's movements between two times (unix seconds), newest first. */
-export function useStockHistory(club: number | null, pid: number | null, start: number, end: number) {
+export function useStockHistory(pid: number | null, start: number, end: number) {
+  const club = useClubId();
   return useQuery({
-    queryKey: stockKeys.history(club ?? 0, pid ?? 0, start, end),
+    queryKey: stockKeys.history(club, pid ?? 0, start, end),
     queryFn: async () =>
       (await unwrap(
-        api.GET('/api/stock_history', { params: { query: { asocid: club!, pid: pid!, start_date: start, end_date: end } } }),
+        api.GET('/api/stock_history', { params: { query: { asocid: club, pid: pid!, start_date: start, end_date: end } } }),
       )) ?? [],
-    enabled: club !== null && pid !== null && pid > 0,
+    enabled: pid !== null && pid > 0,
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/dispensario?pid — one product with its images (null when the club has no such product). */
-export function useProduct(club: number | null, pid: number | null) {
+export function useProduct(pid: number | null) {
+  const club = useClubId();
   return useQuery({
-    queryKey: stockKeys.product(club ?? 0, pid ?? 0),
+    queryKey: stockKeys.product(club, pid ?? 0),
     queryFn: async () => {
-      const reply = await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club!, pid: pid!, limit: 1 } } }));
+      const reply = await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club, pid: pid!, limit: 1 } } }));
       return reply.data?.[0] ?? null;
     },
-    enabled: club !== null && pid !== null && pid > 0,
+    enabled: pid !== null && pid > 0,
     staleTime: 30_000,
     meta: { localErrors: true },
   });
 }
 
 /** GET /api/inventory — every inventory item with its totals and movements, newest first. */
-export function useInventory(club: number | null) {
+export function useInventory() {
+  const club = useClubId();
   return useQuery({
-    queryKey: stockKeys.inventory(club ?? 0),
-    queryFn: async () => (await unwrap(api.GET('/api/inventory', { params: { query: { asocid: club! } } }))) ?? [],
-    enabled: club !== null,
+    queryKey: stockKeys.inventory(club),
+    queryFn: async () => (await unwrap(api.GET('/api/inventory', { params: { query: { asocid: club } } }))) ?? [],
     staleTime: 5_000,
   });
 }
@@ -123,13 +127,13 @@ function putItem(list: InventoryItem[] | undefined, item: InventoryItem): Invent
 }
 
 /** POST /api/inventory — create (no nid) or edit an item; replies the item. */
-export function useSaveInventoryItem(club: number | null) {
+export function useSaveInventoryItem() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: InventorySaveBody) => unwrap(api.POST('/api/inventory', { body: { asocid: club!, ...body } })),
+    mutationFn: (body: InventorySaveBody) => unwrap(api.POST('/api/inventory', { body: { asocid: club, ...body } })),
     meta: { localErrors: true },
     onSuccess: (item) => {
-      if (club === null) return;
       qc.setQueryData<InventoryItem[]>(stockKeys.inventory(club), (list) => putItem(list, item));
       void qc.invalidateQueries({ queryKey: stockKeys.inventory(club) });
     },
@@ -137,13 +141,13 @@ export function useSaveInventoryItem(club: number | null) {
 }
 
 /** POST /api/inventory_movement — records a movement; replies the item with its new totals. */
-export function useRecordInventoryMovement(club: number | null) {
+export function useRecordInventoryMovement() {
+  const club = useClubId();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: InventoryMoveBody) => unwrap(api.POST('/api/inventory_movement', { body: { asocid: club!, ...body } })),
+    mutationFn: (body: InventoryMoveBody) => unwrap(api.POST('/api/inventory_movement', { body: { asocid: club, ...body } })),
     meta: { localErrors: true },
     onSuccess: (item) => {
-      if (club === null) return;
       qc.setQueryData<InventoryItem[]>(stockKeys.inventory(club), (list) => putItem(list, item));
     },
   });

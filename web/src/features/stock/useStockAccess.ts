@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { canAccess, gates } from '../../shared/access/gates';
-import { useClub, useClubSelection } from '../../shared/session';
+import { useClub, useClubId } from '../../shared/session';
 
 /**
  * The current club and which stock screens the user may reach from here (the client hides what
  * the user may not do; the server refuses it regardless).
  */
 export function useStockAccess() {
-  const { currentId } = useClubSelection();
+  const currentId = useClubId();
   const club = useClub(currentId);
   return useMemo(
     () => ({

@@ -1,8 +1,8 @@
 import { CameraOutlined, EnterOutlined, QrcodeOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, Input, Modal, Spin, type InputRef } from 'antd';
+import { Button, Input, Spin, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSheet } from '../ui/useSheet';
+import { SheetModal } from '../ui/SheetModal';
 import { CameraProblemView } from './CameraProblemView';
 import styles from './scan.module.css';
 import { useCamera } from './useCamera';
@@ -26,7 +26,6 @@ interface Controls {
  */
 export function QrScannerModal({ open, onClose, onResult }: QrScannerModalProps) {
   const { t } = useTranslation();
-  const sheet = useSheet(560);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const inputRef = useRef<InputRef | null>(null);
   const camera = useCamera(videoRef, open, { facingMode: 'environment' });
@@ -71,7 +70,8 @@ export function QrScannerModal({ open, onClose, onResult }: QrScannerModalProps)
   };
 
   return (
-    <Modal
+    <SheetModal
+      width={560}
       open={open}
       onCancel={onClose}
       footer={null}
@@ -84,7 +84,6 @@ export function QrScannerModal({ open, onClose, onResult }: QrScannerModalProps)
       afterOpenChange={(visible) => {
         if (visible) inputRef.current?.focus();
       }}
-      {...sheet}
     >
       <div className={styles.scanner} data-testid="qr-scanner">
         <div className={styles.viewport}>
@@ -142,7 +141,7 @@ export function QrScannerModal({ open, onClose, onResult }: QrScannerModalProps)
           </Button>
         </div>
       </div>
-    </Modal>
+    </SheetModal>
   );
 }
 

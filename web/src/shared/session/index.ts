@@ -1,3 +1,4 @@
 export * from './store';
 export * from './api';
 export { clearSelections, KEYS } from './storage';
+export { ClubIdProvider, useClubId } from './clubId';

@@ -10,9 +10,9 @@ import styles from './wallet.module.css';
  * a note's value in the "tendered" field; "exact" puts the amount due. Nothing shows when the club
  * keeps none.
  */
-export function CashQuickAmounts({ club, due, onPick }: { club: number; due: number; onPick: (euros: number) => void }) {
+export function CashQuickAmounts({ due, onPick }: { due: number; onPick: (euros: number) => void }) {
   const { t } = useTranslation();
-  const amounts = presetAmounts((useClubCategories(club, 'cash-register').data ?? []).map((c) => c.title)).filter((a) => a > 0);
+  const amounts = presetAmounts((useClubCategories('cash-register').data ?? []).map((c) => c.title)).filter((a) => a > 0);
   if (amounts.length === 0) return null;
   return (
     <div className={styles.quick} role="group" aria-label={t('wallet.cash.quick')} data-testid="cash-quick">

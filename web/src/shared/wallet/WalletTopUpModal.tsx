@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusalText, useClubCategories } from '../api';
 import { formatMoney } from '../format';
-import { useClub } from '../session';
+import { useClub, useClubId } from '../session';
 import { useWalletTopUp, type TopUpMethod } from './api';
 import { CashQuickAmounts } from './CashQuickAmounts';
 import { changeOf, presetAmounts, readMoney } from './model';
@@ -17,7 +17,6 @@ export interface TopUpMember {
 }
 
 interface Props {
-  club: number;
   /** The member to top up; the dialog is open while it is set. */
   member: TopUpMember | null;
   onClose: () => void;
@@ -29,12 +28,12 @@ interface Props {
  * the club's preset amounts fill the amount with one click; for cash the money tendered shows the
  * change or what is missing, and the top-up goes through only when it covers the amount.
  */
-export function WalletTopUpModal({ club, member, onClose, onDone }: Props) {
+export function WalletTopUpModal({ member, onClose, onDone }: Props) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const info = useClub(club).data;
-  const presets = presetAmounts((useClubCategories(club, 'wallet').data ?? []).map((c) => c.title));
-  const topUp = useWalletTopUp(club);
+  const info = useClub(useClubId()).data;
+  const presets = presetAmounts((useClubCategories('wallet').data ?? []).map((c) => c.title));
+  const topUp = useWalletTopUp();
   const methods: TopUpMethod[] = [...(info?.cashPermission ? (['cash'] as const) : []), ...(info?.cardPermission ? (['tpv'] as const) : [])];
   const [chosen, setMethod] = useState<TopUpMethod>('cash');
   // the choice holds while the club accepts it; otherwise the first method it accepts
@@ -169,7 +168,7 @@ export function WalletTopUpModal({ club, member, onClose, onDone }: Props) {
                       </span>
                     )}
                   </div>
-                  <CashQuickAmounts club={club} due={amount ?? 0} onPick={(a) => typeTendered(String(a))} />
+                  <CashQuickAmounts due={amount ?? 0} onPick={(a) => typeTendered(String(a))} />
                 </div>
               )}
               {amount !== null && amount > 0 && (

@@ -1,15 +1,15 @@
 import '../i18n';
 import { FileTextOutlined } from '@ant-design/icons';
-import { Button, Drawer, Modal, Skeleton, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Drawer, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { useClub, useCurrentClubId } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ExportButtons } from '../../../shared/reports/ExportButtons';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
-import { useSheet } from '../../../shared/ui/useSheet';
 import { CLOSES_PAGE, useCloseReport, useCloses, type CashClose } from '../api';
 import { CashReportView } from '../components/CashReportView';
 import { ZReportPanel } from '../components/ZReport';
@@ -18,15 +18,14 @@ import styles from '../cash.module.css';
 /** Route "closeregisterhistory": the closes (id, date, amount, worker, note), 19 a page; a row opens that period's report and its Z report. */
 export default function CloseHistoryPage() {
   const { t } = useTranslation();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const isDesktop = useIsDesktop();
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
   const [zOpen, setZOpen] = useState(false);
   const clubTitle = useClub(club).data?.title ?? '';
-  const sheet = useSheet(560);
-  const closes = useCloses(club, page);
-  const detail = useCloseReport(club, open);
+  const closes = useCloses(page);
+  const detail = useCloseReport(open);
   const columns: TableColumnsType<CashClose> = [
     { key: 'cid', title: t('cash.history.id'), dataIndex: 'cid', width: 80, className: styles.num },
     { key: 'created', title: t('cash.history.date'), width: 160, className: styles.num, render: (_, c) => formatDateTime(c.created) },
@@ -88,8 +87,8 @@ export default function CloseHistoryPage() {
       >
         {detail.data?.report ? <CashReportView report={detail.data.report} /> : <Skeleton active paragraph={{ rows: 8 }} />}
       </Drawer>
-      <Modal
-        {...sheet}
+      <SheetModal
+        width={560}
         open={zOpen && !!current}
         title={current ? t('cash.z.title', { id: current.cid }) : ''}
         onCancel={() => setZOpen(false)}
@@ -97,7 +96,7 @@ export default function CloseHistoryPage() {
         destroyOnHidden
       >
         {current && detail.data?.report && <ZReportPanel close={current} report={detail.data.report} club={clubTitle} />}
-      </Modal>
+      </SheetModal>
     </div>
   );
 }

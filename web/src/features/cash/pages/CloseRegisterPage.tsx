@@ -1,14 +1,14 @@
 import '../i18n';
-import { App, Button, Input, Modal, Skeleton, Steps } from 'antd';
+import { App, Button, Input, Skeleton, Steps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { shownLocally } from '../../../shared/api';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { useClub, useCurrentClubId } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
-import { useSheet } from '../../../shared/ui/useSheet';
 import { useCashPeriod, useCloseRegister, useCloseReport, type CashClose } from '../api';
 import { BlindCount, type CountMode } from '../components/BlindCount';
 import { ZReportPanel } from '../components/ZReport';
@@ -31,8 +31,7 @@ export default function CloseRegisterPage() {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const back = useCloseDialogRoute();
-  const sheet = useSheet(560);
-  const club = useCurrentClubId();
+  const club = useClubId();
   const clubInfo = useClub(club).data;
   const [step, setStep] = useState<Step>('count');
   const [open, setOpen] = useState(true);
@@ -43,9 +42,9 @@ export default function CloseRegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [closed, setClosed] = useState<CashClose | null>(null);
   // what the box should hold: read only once the count is entered
-  const period = useCashPeriod(step === 'check' ? club : null);
-  const close = useCloseRegister(club);
-  const z = useCloseReport(closed ? club : null, closed?.cid ?? null);
+  const period = useCashPeriod(0, step === 'check');
+  const close = useCloseRegister();
+  const z = useCloseReport(closed?.cid ?? null);
   const counted = mode === 'pieces' ? toEuros(countCents(counts)) : total;
   const expected = period.data?.summary.total_amount ?? null;
   const diff = counted === null || expected === null ? null : difference(counted, expected);
@@ -121,8 +120,8 @@ export default function CloseRegisterPage() {
 
   return (
     <div className={layout.dialogBackdrop} data-testid="close-register-page">
-      <Modal
-        {...sheet}
+      <SheetModal
+        width={560}
         open={open}
         title={step === 'report' && closed ? t('cash.z.title', { id: closed.cid }) : t('cash.close.title')}
         onCancel={() => setOpen(false)}
@@ -219,7 +218,7 @@ export default function CloseRegisterPage() {
               <Skeleton active paragraph={{ rows: 8 }} />
             ))}
         </div>
-      </Modal>
+      </SheetModal>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canAccess, gates } from '../../../shared/access/gates';
-import { useClub, useCurrentClubId } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ExportButtons } from '../../../shared/reports/ExportButtons';
@@ -15,9 +15,9 @@ import { CashReportView } from '../components/CashReportView';
 export default function ClosingRegisterReportPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const clubInfo = useClub(club).data;
-  const report = useCashReport(club, null);
+  const report = useCashReport(null);
   return (
     <div className={layout.page} data-testid="closing-register-page">
       <PageHeader

@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs, { todayInDisplayZone } from '../../../shared/format/dayjs';
-import { useCurrentClubId } from '../../../shared/session';
+import { useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ExportButtons } from '../../../shared/reports/ExportButtons';
@@ -15,11 +15,11 @@ import styles from '../cash.module.css';
 /** Route "closingreport": one day's cash report, 00:00:00 to 23:59:59 of the chosen day in the club's time zone (default today). */
 export default function ClosingReportPage() {
   const { t } = useTranslation();
-  const club = useCurrentClubId();
+  const club = useClubId();
   // today on the club's calendar, whatever the browser's zone
   const [day, setDay] = useState<Dayjs>(() => dayjs(todayInDisplayZone()));
   // the server reads the day in the club's time zone, whatever the browser's
-  const report = useCashReport(club, day.format('YYYY-MM-DD'));
+  const report = useCashReport(day.format('YYYY-MM-DD'));
   return (
     <div className={layout.page} data-testid="closing-report-page">
       <PageHeader

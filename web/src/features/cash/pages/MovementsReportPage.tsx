@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canAccess, gates } from '../../../shared/access/gates';
-import { useClub, useCurrentClubId } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { MOVEMENTS_PAGE, useCashPeriod } from '../api';
@@ -16,10 +16,10 @@ import { SummaryCards } from '../components/SummaryCards';
 export default function MovementsReportPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const clubInfo = useClub(club).data;
   const [page, setPage] = useState(0);
-  const period = useCashPeriod(club, page);
+  const period = useCashPeriod(page);
   return (
     <div className={layout.page} data-testid="movements-page">
       <PageHeader

@@ -1,9 +1,9 @@
 import { ExperimentOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Empty, Input, Modal, Skeleton, Tag } from 'antd';
+import { Alert, Empty, Input, Skeleton, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
-import { useSheet } from '../../../shared/ui/useSheet';
 import { usePresets } from '../api';
 import { catalogErrorText } from '../errors';
 import { filterPresets, type Preset } from '../model';
@@ -22,13 +22,13 @@ interface Props {
  */
 export function PresetModal({ open, onClose, onChoose }: Props) {
   const { t, i18n } = useTranslation();
-  const sheet = useSheet(920);
   const presets = usePresets(open);
   const [text, setText] = useState('');
   const shown = useMemo(() => filterPresets(presets.data ?? [], text), [presets.data, text]);
 
   return (
-    <Modal
+    <SheetModal
+      width={920}
       open={open}
       onCancel={onClose}
       footer={null}
@@ -40,7 +40,6 @@ export function PresetModal({ open, onClose, onChoose }: Props) {
           <ExperimentOutlined /> {t('catalog.presets.title')}
         </span>
       }
-      {...sheet}
       data-testid="presets-modal"
     >
       <p className={layout.modalLead}>{t('catalog.presets.lead')}</p>
@@ -99,6 +98,6 @@ export function PresetModal({ open, onClose, onChoose }: Props) {
           ))}
         </ul>
       )}
-    </Modal>
+    </SheetModal>
   );
 }

@@ -1,8 +1,8 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button, Modal, QRCode, Typography } from 'antd';
+import { Button, QRCode, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PrintOnly } from '../../../shared/ui/PrintOnly';
-import { useSheet } from '../../../shared/ui/useSheet';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import { publicProductLink, type Product } from '../model';
 import styles from '../catalog.module.css';
 
@@ -19,13 +19,13 @@ interface Props {
  */
 export function QrModal({ club, product, onClose }: Props) {
   const { t } = useTranslation();
-  const sheet = useSheet(420);
   if (!product) return null;
   const link = publicProductLink(window.location.origin, product.public_token, club);
 
   return (
     <>
-      <Modal
+      <SheetModal
+        width={420}
         open
         onCancel={onClose}
         destroyOnHidden
@@ -41,7 +41,6 @@ export function QrModal({ club, product, onClose }: Props) {
             </Button>
           </div>
         }
-        {...sheet}
         data-testid="qr-modal"
       >
         <div className={styles.qrBody}>
@@ -56,7 +55,7 @@ export function QrModal({ club, product, onClose }: Props) {
             {link}
           </Typography.Text>
         </div>
-      </Modal>
+      </SheetModal>
       <PrintOnly title={product.titulo} testId="qr-print-area">
         <QRCode value={link} size={250} errorLevel="H" bordered={false} type="svg" color="#000000" bgColor="#ffffff" aria-label={product.titulo} />
       </PrintOnly>

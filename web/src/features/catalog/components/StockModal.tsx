@@ -1,9 +1,9 @@
 import { ArrowRightOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { App, Button, Form, Input, InputNumber, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownLocally } from '../../../shared/api';
-import { useSheet } from '../../../shared/ui/useSheet';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useAdjustStock } from '../api';
 import { catalogErrorText } from '../errors';
 import { fromMilli, MAX_NOTE, previewStock, stockChangeMilli, stockUnit, type Product, type StockMode } from '../model';
@@ -17,7 +17,6 @@ interface Values {
 }
 
 interface Props {
-  club: number;
   product: Product | null;
   onClose: () => void;
 }
@@ -27,13 +26,12 @@ interface Props {
  * an optional note of at most 200 characters; the new stock is previewed as current ± quantity with
  * two decimals and may not go below zero. Never offered for products with unlimited stock.
  */
-export function StockModal({ club, product, onClose }: Props) {
+export function StockModal({ product, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const sheet = useSheet(480);
   const q = useQuantity();
   const [form] = Form.useForm<Values>();
-  const adjust = useAdjustStock(club);
+  const adjust = useAdjustStock();
   const open = product !== null && !product.unlimited_stock;
   const mode = (Form.useWatch('mode', form) ?? 'add') as StockMode;
   const quantity = Form.useWatch('quantity', form) as number | null | undefined;
@@ -77,14 +75,14 @@ export function StockModal({ club, product, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <SheetModal
       open={open}
       onCancel={onClose}
       destroyOnHidden
       keyboard
       title={t('catalog.stock.title')}
       footer={null}
-      {...sheet}
+      width={480}
       data-testid="stock-modal"
     >
       <div className={styles.modalProduct}>
@@ -185,6 +183,6 @@ export function StockModal({ club, product, onClose }: Props) {
           </Button>
         </div>
       </Form>
-    </Modal>
+    </SheetModal>
   );
 }

@@ -48,9 +48,9 @@ export default function ProductCreatePage() {
   const isEdit = pid !== null;
   const access = useCatalogAccess();
   const club = access.clubId;
-  const existing = useProduct(club, pid);
-  const categories = useClubCategories(club, 'dispensary');
-  const save = useSaveProduct(club);
+  const existing = useProduct(pid);
+  const categories = useClubCategories('dispensary');
+  const save = useSaveProduct();
   const q = useQuantity();
   const [form] = Form.useForm<ProductFormValues>();
   const [presetsOpen, setPresetsOpen] = useState(false);
@@ -88,7 +88,6 @@ export default function ProductCreatePage() {
   };
 
   const onFinish = (v: ProductFormValues) => {
-    if (club === null) return;
     const all = { ...NEW_PRODUCT, ...form.getFieldsValue(true), ...v } as ProductFormValues;
     const payload = buildPayload(all, { club, pid });
     save.mutate(payload, {
@@ -120,7 +119,7 @@ export default function ProductCreatePage() {
     });
   };
 
-  if (isEdit && (existing.isPending || club === null)) {
+  if (isEdit && existing.isPending) {
     return (
       <div className={`${layout.page} ${styles.formPage}`}>
         <Card className={layout.card}>

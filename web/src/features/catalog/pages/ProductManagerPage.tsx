@@ -47,7 +47,7 @@ export default function ProductManagerPage() {
   const access = useCatalogAccess();
   const club = access.clubId;
   const { can } = access;
-  const categories = useClubCategories(club, 'dispensary');
+  const categories = useClubCategories('dispensary');
 
   const [text, setText] = useState('');
   const [filter, setFilter] = useState<ProductFilter>({ search: '', category: null });
@@ -59,13 +59,13 @@ export default function ProductManagerPage() {
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const searchRef = useRef<HTMLInputElement | null>(null);
 
-  const list = useProducts(club, filter, sort, page);
+  const list = useProducts(filter, sort, page);
   const rows = list.data?.data;
   const onPage = rows?.find((p) => p.pid === selectedPid);
   // A product selected from elsewhere (?pid= after a save) may sit on another page: load it alone.
-  const single = useProduct(club, onPage ? null : selectedPid);
+  const single = useProduct(onPage ? null : selectedPid);
   const selected = onPage ?? single.data ?? null;
-  const del = useDeleteProduct(club);
+  const del = useDeleteProduct();
 
   // The ?pid= of a save is read once, then dropped from the address.
   useEffect(() => {
@@ -107,7 +107,6 @@ export default function ProductManagerPage() {
   };
 
   const doExport = async (format: ExportFormat) => {
-    if (club === null) return;
     const file = `productos.${format}`;
     setExporting(format);
     const key = 'product-export';
@@ -413,8 +412,8 @@ export default function ProductManagerPage() {
         </Drawer>
       )}
 
-      {club !== null && <StockModal club={club} product={stockFor} onClose={() => setStockFor(null)} />}
-      {club !== null && qrFor && <QrModal club={club} product={qrFor} onClose={() => setQrFor(null)} />}
+      <StockModal product={stockFor} onClose={() => setStockFor(null)} />
+      {qrFor && <QrModal club={club} product={qrFor} onClose={() => setQrFor(null)} />}
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
-import { useClubSelection } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
@@ -22,11 +21,10 @@ export default function CouponUsesPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const coupon = Number(params.get('coupon_id') ?? '') || 0;
-  const { currentId: club } = useClubSelection();
   const [page, setPage] = useState(0);
   useEffect(() => setPage(0), [coupon]);
-  const uses = useCouponUses(club, coupon, page);
-  const list = useCoupons(club);
+  const uses = useCouponUses(coupon, page);
+  const list = useCoupons();
   const code = coupon ? (list.data ?? []).find((c) => c.id === coupon)?.code : undefined;
   const firstLoad = uses.isPending;
 

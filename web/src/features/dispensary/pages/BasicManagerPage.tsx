@@ -27,10 +27,10 @@ export default function BasicManagerPage() {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
-  const { clubId, canEdit, canManage } = useDispensaryAccess();
-  const items = useBasicItems(clubId);
-  const lists = useClubCategories(clubId, 'dispensary');
-  const del = useDeleteBasicItem(clubId);
+  const { canEdit, canManage } = useDispensaryAccess();
+  const items = useBasicItems();
+  const lists = useClubCategories('dispensary');
+  const del = useDeleteBasicItem();
   const [list, setList] = useState<number | null>(null);
   const [page, setPage] = useState(1);
 

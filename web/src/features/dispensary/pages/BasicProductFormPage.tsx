@@ -40,9 +40,9 @@ export default function BasicProductFormPage() {
   const nid = positiveId(params.get('nid'));
   const presetList = positiveId(params.get('list'));
   const { clubId } = useDispensaryAccess();
-  const items = useBasicItems(clubId);
-  const lists = useClubCategories(clubId, 'dispensary');
-  const save = useSaveBasicItem(clubId);
+  const items = useBasicItems();
+  const lists = useClubCategories('dispensary');
+  const save = useSaveBasicItem();
   const [form] = Form.useForm<BasicFormValues>();
   const values = Form.useWatch([], form) as BasicFormValues | undefined;
   const filled = useRef<string | null>(null);
@@ -70,7 +70,6 @@ export default function BasicProductFormPage() {
   }, [loading, lists.data, editing, form]);
 
   const onFinish = async (v: BasicFormValues) => {
-    if (clubId === null) return;
     try {
       await save.mutateAsync(buildBasicPayload(clubId, v, nid));
       message.success(editing ? t('dispensary.form.saved') : t('dispensary.form.created'), 3);

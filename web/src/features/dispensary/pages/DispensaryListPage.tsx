@@ -17,7 +17,7 @@ export default function DispensaryListPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { clubId, canManage } = useDispensaryAccess();
-  const items = useBasicItems(clubId);
+  const items = useBasicItems();
   const groups = useMemo(() => groupByList(items.data ?? [], i18n.language === 'cat' ? 'ca' : i18n.language), [items.data, i18n.language]);
   const count = items.data?.length ?? 0;
 

@@ -35,7 +35,7 @@ export default function ProductDetailPage({ orderAction }: { orderAction?: (p: P
   const currentClub = useCurrentClubId();
   const token = linkToken(params.get('id'));
   const club = positiveId(params.get('asocid')) ?? (session ? currentClub : null);
-  const product = usePublicProduct(club, token);
+  const product = usePublicProduct(club !== null && token !== null ? { club, token } : null);
   const [canGoBack] = useState(hasAppHistory);
 
   const title = product.data?.titulo;

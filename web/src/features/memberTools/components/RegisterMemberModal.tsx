@@ -1,11 +1,10 @@
 import { CheckCircleFilled, MessageOutlined, UserAddOutlined, WarningFilled } from '@ant-design/icons';
-import { Alert, App, Button, Col, DatePicker, Form, Input, Modal, Row, Switch, type InputRef } from 'antd';
+import { Alert, App, Button, Col, DatePicker, Form, Input, Row, Switch, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../shared/format/dayjs';
 import { isApiError } from '../../../shared/api';
-import { useCurrentClubId } from '../../../shared/session';
-import { useSheet } from '../../../shared/ui/useSheet';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useRegisterMember, type RegisterReply } from '../api';
 import { useErrorText } from '../errors';
 import {
@@ -53,9 +52,7 @@ function toForm(v: Partial<RegistrationValues>): FormValues {
 export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Props) {
   const { t } = useTranslation();
   const { notification, message } = App.useApp();
-  const sheet = useSheet(640);
-  const clubId = useCurrentClubId();
-  const register = useRegisterMember(clubId);
+  const register = useRegisterMember();
   const errorText = useErrorText();
   const [form] = Form.useForm<FormValues>();
   const [missing, setMissing] = useState(false);
@@ -112,7 +109,8 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
   };
 
   return (
-    <Modal
+    <SheetModal
+      width={640}
       open={open}
       onCancel={onClose}
       footer={null}
@@ -129,7 +127,6 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
         setDone(null);
         setMissing(false);
       }}
-      {...sheet}
     >
       <div data-testid="register-modal">
         {done ? (
@@ -236,7 +233,7 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
           </Form>
         )}
       </div>
-    </Modal>
+    </SheetModal>
   );
 }
 

@@ -3,7 +3,7 @@ import { CheckCircleFilled, NotificationOutlined, SendOutlined, TeamOutlined, Us
 import { App, Avatar, Button, Card, Form, Input, Segmented, Select, Spin, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClub, useCurrentClubId } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { PUSH_MAX, useCollectOnlineAccounts, useMemberSearch, useSendPush, type PushReply } from '../api';
 import { PageHeader } from '../components/PageHeader';
@@ -33,16 +33,16 @@ function useDebounced<T>(value: T, ms: number): T {
 export default function PushManagerPage() {
   const { t } = useTranslation();
   const { modal, notification, message } = App.useApp();
-  const clubId = useCurrentClubId();
+  const clubId = useClubId();
   const club = useClub(clubId);
   const [form] = Form.useForm<Values>();
   const body = Form.useWatch('body', form) ?? '';
   const audience = Form.useWatch('audience', form) ?? 'some';
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search, 250);
-  const found = useMemberSearch(clubId, debounced);
-  const send = useSendPush(clubId);
-  const collect = useCollectOnlineAccounts(clubId);
+  const found = useMemberSearch(debounced);
+  const send = useSendPush();
+  const collect = useCollectOnlineAccounts();
   const [collected, setCollected] = useState<{ done: number; total: number } | null>(null);
   const [reply, setReply] = useState<(PushReply & { asked: number }) | null>(null);
   const errorText = useErrorText();

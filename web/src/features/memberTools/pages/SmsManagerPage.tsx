@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canAccess, gates } from '../../../shared/access';
-import { useClub, useCurrentClubId } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
 import { PageHeader } from '../components/PageHeader';
 import shared from '../memberTools.module.css';
 import styles from './smsManager.module.css';
@@ -23,7 +23,7 @@ export default function SmsManagerPage() {
   const navigate = useNavigate();
   const [number, setNumber] = useState('');
   const inputRef = useRef<InputRef | null>(null);
-  const club = useClub(useCurrentClubId());
+  const club = useClub(useClubId());
   // Only screens this user may open are offered as links.
   const can = (screen: string) => canAccess(gates.screens[screen], club.data);
 

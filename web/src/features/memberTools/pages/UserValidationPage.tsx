@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
 import { QrScannerModal } from '../../../shared/scan/QrScanner';
-import { useCurrentClubId } from '../../../shared/session';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { useMemberLookup, type Member } from '../api';
 import { MemberCard } from '../components/MemberCard';
@@ -23,8 +22,7 @@ type Outcome = { kind: 'found'; member: Member; code: string } | { kind: 'notFou
  */
 export default function UserValidationPage() {
   const { t } = useTranslation();
-  const clubId = useCurrentClubId();
-  const lookup = useMemberLookup(clubId);
+  const lookup = useMemberLookup();
   const errorText = useErrorText();
   const [scanning, setScanning] = useState(false);
   const [code, setCode] = useState('');

@@ -4,7 +4,6 @@ import { Button, Card, Empty, Result, Table, Tag, Tooltip, type TableColumnsType
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
-import { useCurrentClubId } from '../../../shared/session';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { USERS_PAGE_SIZE, useClubUsers, type ClubUser } from '../api';
 import { PageHeader } from '../components/PageHeader';
@@ -16,10 +15,9 @@ export default function UsersManagerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
-  const clubId = useCurrentClubId();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const users = useClubUsers(clubId, page - 1);
+  const users = useClubUsers(page - 1);
   const total = users.data?.total ?? 0;
   const dash = t('common.notAvailable');
 

@@ -2,12 +2,12 @@ import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { App, Button, Form, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { useCheckInOut, type AccessAction } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
 import styles from '../members.module.css';
 import { MemberPicker, type PickedMember } from './MemberPicker';
-import { SheetModal } from './SheetModal';
 
 interface Props {
   open: boolean;
@@ -28,7 +28,7 @@ export function AccessControlModal({ open, club, members, onMembersChange, onClo
   const { message } = App.useApp();
   const [action, setAction] = useState<AccessAction>('ENTRA');
   const [busy, setBusy] = useState(false);
-  const check = useCheckInOut(club);
+  const check = useCheckInOut();
 
   useEffect(() => {
     if (open) setAction('ENTRA');
@@ -68,6 +68,9 @@ export function AccessControlModal({ open, club, members, onMembersChange, onClo
 
   return (
     <SheetModal
+      rounded
+      ownSheetClassName={styles.sheet}
+      destroyOnHidden
       open={open}
       onCancel={onClose}
       afterClose={afterClose}

@@ -2,6 +2,7 @@ import { CheckOutlined, CloseOutlined, CrownOutlined, DeleteOutlined, EditOutlin
 import { App, Button, Form, Input, InputNumber, Popconfirm, Skeleton, Table, Tooltip } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { TableEmpty } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
@@ -9,7 +10,6 @@ import { useCreateCategory, useDeleteCategory, useMemberCategories, useUpdateCat
 import { formFieldOfError, memberErrorText, shownLocally } from '../errors';
 import type { MemberCategory } from '../model';
 import styles from '../members.module.css';
-import { SheetModal } from './SheetModal';
 
 interface Draft {
   title: string;
@@ -23,21 +23,19 @@ const CATEGORY_FIELD_OF_CODE = { 'category.discount_range': 'descuento', 'catego
 /** Member categories: list, create, edit, delete; each with a discount percentage 0–100. */
 export function MemberCategoriesModal({
   open,
-  club,
   onClose,
   afterClose,
 }: {
   open: boolean;
-  club: number;
   onClose: () => void;
   afterClose?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const list = useMemberCategories(club);
-  const create = useCreateCategory(club);
-  const update = useUpdateCategory(club);
-  const del = useDeleteCategory(club);
+  const list = useMemberCategories();
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const del = useDeleteCategory();
   const [form] = Form.useForm<Draft>();
   const [editing, setEditing] = useState<{ nid: number } & Draft | null>(null);
   const fail = (e: unknown) => {
@@ -93,7 +91,7 @@ export function MemberCategoriesModal({
   const rows = list.data ?? [];
 
   return (
-    <SheetModal open={open} onCancel={onClose} afterClose={afterClose} width={640} title={t('members.categories.title')} footer={null} data-testid="categories-dialog">
+    <SheetModal rounded ownSheetClassName={styles.sheet} destroyOnHidden open={open} onCancel={onClose} afterClose={afterClose} width={640} title={t('members.categories.title')} footer={null} data-testid="categories-dialog">
       <p className={layout.modalLead}>{t('members.categories.subtitle')}</p>
       <Form<Draft>
         form={form}

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate, formatMoney, formatNumber } from '../../../shared/format';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { WalletTopUpModal } from '../../../shared/wallet/WalletTopUpModal';
 import { useCheckInOut, useMember, useRequestNewPassword, useSaveMember, type AccessAction } from '../api';
@@ -26,7 +27,6 @@ import { formatPhone, fullName, roleKey, type Member } from '../model';
 import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
 import { ExpiryTag, MemberAvatar, StatusTag, TypeTag } from './bits';
-import { SheetModal } from './SheetModal';
 import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 
 interface Props {
@@ -47,17 +47,17 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const club = access.clubId;
-  const query = useMember(club, nid, initial?.nid === nid ? initial : undefined);
+  const query = useMember(nid, initial?.nid === nid ? initial : undefined);
   const m = query.data ?? null;
-  const save = useSaveMember(club);
-  const check = useCheckInOut(club);
+  const save = useSaveMember();
+  const check = useCheckInOut();
   const reset = useRequestNewPassword();
   const { can } = access;
   const [topUp, setTopUp] = useState(false);
   const fail = (e: unknown) => {
     if (shownLocally(e)) message.error(memberErrorText(e, t, i18n), 5);
   };
-  const { remove: confirmDelete, pending: deleting } = useConfirmDeleteMember(club, fail);
+  const { remove: confirmDelete, pending: deleting } = useConfirmDeleteMember(fail);
 
   const doCheck = (action: AccessAction) => {
     if (!m) return;
@@ -79,7 +79,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
     if (!m) return;
     const next = m.status_member === 1 ? 0 : 1;
     save.mutate(
-      { association: club!, nid: m.nid, membership_id: m.nid, status_member: next },
+      { association: club, nid: m.nid, membership_id: m.nid, status_member: next },
       {
         onSuccess: () => message.success(next === 1 ? t('members.detail.activated') : t('members.detail.deactivated'), 3),
         onError: fail,
@@ -152,6 +152,9 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
 
   return (
     <SheetModal
+      rounded
+      ownSheetClassName={styles.sheet}
+      destroyOnHidden
       open={nid !== null}
       onCancel={onClose}
       title={t('members.detail.title')}
@@ -328,13 +331,10 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
           </div>
         </div>
       )}
-      {club !== null && (
-        <WalletTopUpModal
-          club={club}
-          member={topUp && m ? { nid: m.nid, name: fullName(m), monedero: m.monedero } : null}
-          onClose={() => setTopUp(false)}
-        />
-      )}
+      <WalletTopUpModal
+        member={topUp && m ? { nid: m.nid, name: fullName(m), monedero: m.monedero } : null}
+        onClose={() => setTopUp(false)}
+      />
     </SheetModal>
   );
 }

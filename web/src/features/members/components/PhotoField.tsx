@@ -3,8 +3,8 @@ import { Alert, Button, Upload } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Webcam from 'react-webcam';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import styles from '../members.module.css';
-import { SheetModal } from './SheetModal';
 
 /** Longest side of a stored member photo, in pixels. */
 const PHOTO_MAX = 640;
@@ -155,6 +155,9 @@ function WebcamModal({ open, onClose, onPhoto }: { open: boolean; onClose: () =>
 
   return (
     <SheetModal
+      rounded
+      ownSheetClassName={styles.sheet}
+      destroyOnHidden
       open={open}
       onCancel={onClose}
       afterOpenChange={(o) => o || reset()}

@@ -2,6 +2,7 @@ import { App, Button, Form, Input, Select, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { usePush, useSaveMember, useSmsInvite } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
@@ -18,7 +19,6 @@ import {
 } from '../model';
 import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
-import { SheetModal } from './SheetModal';
 import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 
 type Feedback = 'success' | 'info' | 'warning' | 'error';
@@ -33,9 +33,9 @@ export function useStaffActions(access: MemberAccess) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const club = access.clubId;
-  const save = useSaveMember(club);
-  const push = usePush(club);
-  const sms = useSmsInvite(club);
+  const save = useSaveMember();
+  const push = usePush();
+  const sms = useSmsInvite();
   const [pushFor, setPushFor] = useState<Member | null>(null);
   const [phoneFor, setPhoneFor] = useState<Member | null>(null);
   const fail = (e: unknown) => {
@@ -92,7 +92,7 @@ export function useStaffActions(access: MemberAccess) {
         okButtonProps: { 'data-testid': 'confirm-activate-online' },
         onOk: () =>
           save
-            .mutateAsync({ association: club!, nid: m.nid, membership_id: m.nid, online_account: true })
+            .mutateAsync({ association: club, nid: m.nid, membership_id: m.nid, online_account: true })
             .then((saved) => {
               if (saved.account_link_pending) tell('info', t('members.staff.linkPending'));
               else continueInvite(saved);
@@ -106,7 +106,7 @@ export function useStaffActions(access: MemberAccess) {
   const toggleStatus = (m: Member) => {
     const next = m.status_member === 1 ? 0 : 1;
     save.mutate(
-      { association: club!, nid: m.nid, membership_id: m.nid, status_member: next },
+      { association: club, nid: m.nid, membership_id: m.nid, status_member: next },
       {
         onSuccess: () => message.success(next === 1 ? t('members.detail.activated') : t('members.detail.deactivated'), 3),
         onError: fail,
@@ -114,7 +114,7 @@ export function useStaffActions(access: MemberAccess) {
     );
   };
 
-  const { remove: confirmDelete } = useConfirmDeleteMember(club, fail);
+  const { remove: confirmDelete } = useConfirmDeleteMember(fail);
   const remove = (m: Member | null) => confirmDelete(m);
 
   const edit = (m: Member) => navigate(`/patientcreate?nid=${m.nid}`);
@@ -168,6 +168,9 @@ function PushModal({
   const [form] = Form.useForm<{ body: string }>();
   return (
     <SheetModal
+      rounded
+      ownSheetClassName={styles.sheet}
+      destroyOnHidden
       open={member !== null}
       onCancel={onClose}
       width={480}
@@ -219,6 +222,9 @@ function PhoneModal({
   const [form] = Form.useForm<{ tlf: string; cc: string }>();
   return (
     <SheetModal
+      rounded
+      ownSheetClassName={styles.sheet}
+      destroyOnHidden
       open={member !== null}
       onCancel={onClose}
       width={480}

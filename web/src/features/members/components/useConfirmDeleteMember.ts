@@ -7,10 +7,10 @@ import { fullName, type Member } from '../model';
  * Deleting a member: 'Primero debes seleccionar un socio' without one, the confirmation
  * 'Esta acción no se puede deshacer', then the delete. The detail modal and the staff screen share it.
  */
-export function useConfirmDeleteMember(club: number | null, fail: (e: unknown) => void) {
+export function useConfirmDeleteMember(fail: (e: unknown) => void) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const del = useDeleteMember(club);
+  const del = useDeleteMember();
   const remove = (m: Member | null | undefined, onDeleted?: () => void) => {
     if (!m) {
       message.warning(t('members.common.selectFirst'), 3);

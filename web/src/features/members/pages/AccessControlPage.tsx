@@ -38,7 +38,7 @@ export default function AccessControlPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const { clubId: club } = useMemberAccess();
-  const check = useCheckInOut(club);
+  const check = useCheckInOut();
   const [action, setAction] = useState<AccessAction>('ENTRA');
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,7 +52,6 @@ export default function AccessControlPage() {
     focusField();
   }, [club]);
 
-  if (club === null) return null;
 
   const register = async (m: Member) => {
     setBusy(true);

@@ -3,17 +3,14 @@ import { useState } from 'react';
 import layout from '../../../shared/ui/layout.module.css';
 import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { MemberCategoriesModal } from '../components/MemberCategoriesModal';
-import { useMemberAccess } from '../useMemberAccess';
 
 /** Menu entry "membercategories": the member categories dialog over the shell. */
 export default function MemberCategoriesPage() {
-  const { clubId } = useMemberAccess();
   const [open, setOpen] = useState(true);
   const close = useCloseDialogRoute();
-  if (clubId === null) return null;
   return (
     <div className={layout.dialogBackdrop} data-testid="membercategories-page">
-      <MemberCategoriesModal open={open} club={clubId} onClose={() => setOpen(false)} afterClose={close} />
+      <MemberCategoriesModal open={open} onClose={() => setOpen(false)} afterClose={close} />
     </div>
   );
 }

@@ -87,9 +87,9 @@ export default function PatientCreatePage() {
   const nid = Number(params.get('nid') ?? '') || null;
   const access = useMemberAccess();
   const club = access.clubId;
-  const existing = useMember(club, nid);
-  const categories = useMemberCategories(club);
-  const save = useSaveMember(club);
+  const existing = useMember(nid);
+  const categories = useMemberCategories();
+  const save = useSaveMember();
   const [form] = Form.useForm<FormValues>();
   const [step, setStep] = useState(0);
   const [signature, setSignature] = useState('');
@@ -111,7 +111,7 @@ export default function PatientCreatePage() {
   const dniField = normDni(Form.useWatch('dni', form) as string | undefined);
   const dniTyped = useDebounced(dniField, 500);
   const checkDniNow = async (dni: string): Promise<string | null> => {
-    if (club === null || dni === '') return null;
+    if (dni === '') return null;
     if (dniChecked?.dni === dni) return dniChecked.taken;
     const seq = ++dniSeq.current;
     try {
@@ -167,7 +167,7 @@ export default function PatientCreatePage() {
   const walletEnabled = access.can.wallet;
   const isAdmin = access.isAdmin;
   const supervisor = access.can.setLimits;
-  const forecastSetting = useClubSetting(club, 'consumptionforecast').value;
+  const forecastSetting = useClubSetting('consumptionforecast').value;
 
   // A new member starts from the club's forecast setting, as the server gives it (whole grams).
   useEffect(() => {
@@ -232,7 +232,6 @@ export default function PatientCreatePage() {
 
   const finish = () => {
     if (!checkPersonal() || !checkMembership()) return;
-    if (club === null) return;
     // a club with contract signature (firma_contrato) keeps no member without one
     if (signatureRequired && !signature && !member?.signature?.url) {
       setSignatureMissing(true);
@@ -610,7 +609,7 @@ export default function PatientCreatePage() {
               )}
               <Form.Item name="guarantors" label={t('members.fields.guarantors')} className={styles.span2}>
                 <MemberPicker
-                  club={club ?? 0}
+                  club={club}
                   size="large"
                   exclude={nid ? [nid] : []}
                   placeholder={t('members.create.guarantorsPlaceholder')}
@@ -628,7 +627,6 @@ export default function PatientCreatePage() {
                     accept="application/pdf,image/*"
                     onChange={({ fileList }) => setFiles(fileList)}
                     customRequest={({ file, onSuccess, onError }) => {
-                      if (club === null) return;
                       uploadDocuments(club, [file as File]).then(
                         (docs) => onSuccess?.(docs[0]),
                         (e: unknown) => {

@@ -35,17 +35,16 @@ export default function PatientManagerPage() {
   const [params] = useSearchParams();
   const access = useMemberAccess();
   const club = access.clubId;
-  const list = useMemberList({ club, pageSize: MANAGER_PAGE_SIZE });
-  const [selected, setSelected] = useSelectedMembers(club);
+  const list = useMemberList({ pageSize: MANAGER_PAGE_SIZE });
+  const [selected, setSelected] = useSelectedMembers();
   const [accessOpen, setAccessOpen] = useState(false);
   const [qrOpen, setQrOpen] = useState(false);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
-  const del = useDeleteMember(club);
+  const del = useDeleteMember();
   const handled = useRef<string | null>(null);
 
   // ?propdni=… prefills the ID number and searches; ?nid=… opens that member (after saving one).
   useEffect(() => {
-    if (club === null) return;
     const propdni = params.get('propdni') ?? '';
     const nid = Number(params.get('nid') ?? '');
     const sig = `${club}:${propdni}:${nid}`;
@@ -63,7 +62,6 @@ export default function PatientManagerPage() {
   }, [list.keychainRef]);
 
   const doExport = async (format: ExportFormat) => {
-    if (club === null) return;
     setExporting(format);
     const key = 'member-export';
     message.loading({ content: t('members.manager.exporting'), key, duration: 0 });
@@ -221,15 +219,13 @@ export default function PatientManagerPage() {
 
       <MemberDetailModal nid={list.opened?.nid ?? null} initial={list.opened?.initial} access={access} onClose={list.close} />
 
-      {club !== null && (
-        <AccessControlModal
-          open={accessOpen}
-          club={club}
-          members={selected}
-          onMembersChange={setSelected}
-          onClose={() => setAccessOpen(false)}
-        />
-      )}
+      <AccessControlModal
+        open={accessOpen}
+        club={club}
+        members={selected}
+        onMembersChange={setSelected}
+        onClose={() => setAccessOpen(false)}
+      />
 
       {access.can.qrSearch && (
         <QrSearch

@@ -22,7 +22,7 @@ export const STAFF_PAGE_SIZE = 10;
 export default function StaffManagerPage() {
   const { t } = useTranslation();
   const access = useMemberAccess();
-  const list = useMemberList({ club: access.clubId, pageSize: STAFF_PAGE_SIZE, staffOnly: true });
+  const list = useMemberList({ pageSize: STAFF_PAGE_SIZE, staffOnly: true });
   const actions = useStaffActions(access);
   const total = list.list.data?.total ?? 0;
 

@@ -15,12 +15,12 @@ export type PresetKind = 'wallet' | 'cash-register';
  * §2) or the default cash amounts of the counter (type cash-register, part 2 §2). Each is a number
  * of at least 0; one click on it fills the top-up amount or the cash tendered.
  */
-export function AmountPresetsModal({ club, kind, open, onClose, afterClose }: { club: number; kind: PresetKind; open: boolean; onClose: () => void; afterClose?: () => void }) {
+export function AmountPresetsModal({ kind, open, onClose, afterClose }: { kind: PresetKind; open: boolean; onClose: () => void; afterClose?: () => void }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const list = useClubCategories(club, kind);
-  const save = useSaveClubCategory(club, kind);
-  const del = useDeleteClubCategory(club);
+  const list = useClubCategories(kind);
+  const save = useSaveClubCategory(kind);
+  const del = useDeleteClubCategory();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const key = kind === 'wallet' ? 'wallet' : 'cash';

@@ -8,7 +8,6 @@ import { posErrorText } from '../errors';
 import styles from '../pos.module.css';
 
 interface Props {
-  club: number;
   order: Order | null;
   onClose: () => void;
 }
@@ -18,13 +17,13 @@ interface Props {
  * coupons that apply to this order now. The server checks every rule and prices the order again;
  * a refusal shows in the 'Advertencia' dialog with its reason (spec part 1 §8).
  */
-export function CouponModal({ club, order, onClose }: Props) {
+export function CouponModal({ order, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const [code, setCode] = useState('');
   const input = useRef<InputRef>(null);
-  const offers = useApplicableCoupons(club, order?.oid ?? null);
-  const apply = useApplyCoupon(club);
+  const offers = useApplicableCoupons(order?.oid ?? null);
+  const apply = useApplyCoupon();
   useEffect(() => setCode(''), [order?.oid]);
 
   const run = (body: { code?: string; coupon_id?: number[] }) => {

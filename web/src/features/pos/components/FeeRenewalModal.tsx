@@ -11,7 +11,6 @@ const DAY = 86_400;
 export const renewedEnd = (endDate: number, days: number, now = Date.now() / 1000) => Math.max(endDate, now) + days * DAY;
 
 interface Props {
-  club: number;
   open: boolean;
   /** The member's current fee end (unix seconds). */
   endDate: number;
@@ -25,9 +24,9 @@ interface Props {
  * Fee renewal for the member at the counter (spec part 1 §2): the club's active fee types with
  * their price and the new end date; the chosen one joins the order as a line and is paid with it.
  */
-export function FeeRenewalModal({ club, open, endDate, discounted, onRenew, onClose }: Props) {
+export function FeeRenewalModal({ open, endDate, discounted, onRenew, onClose }: Props) {
   const { t } = useTranslation();
-  const fees = useFees(club);
+  const fees = useFees();
   const active = (fees.data ?? []).filter((f) => f.status);
   const [chosen, setChosen] = useState<number | null>(null);
   useEffect(() => {

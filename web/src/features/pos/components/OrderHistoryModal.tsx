@@ -3,7 +3,7 @@ import { App, Alert, Button, Input, InputNumber, Modal, Segmented, Table, Tag } 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalSeparator, formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
-import { useSheet } from '../../../shared/ui/useSheet';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import { HISTORY_PAGE, useMemberOrders, useRefund, type Order, type OrderLine, type PayType } from '../api';
 import { posErrorText } from '../errors';
 import { leftOf, MAX_REASON, refundAmount, refundTotal, unitOf } from '../refund';
@@ -11,7 +11,6 @@ import styles from '../pos.module.css';
 import refundStyles from '../refund.module.css';
 
 interface Props {
-  club: number;
   member: number;
   open: boolean;
   methods: PayType[];
@@ -19,11 +18,11 @@ interface Props {
 }
 
 /** A member's orders (20 a page), with the refund of a paid order's lines. */
-export function OrderHistoryModal({ club, member, open, methods, onClose }: Props) {
+export function OrderHistoryModal({ member, open, methods, onClose }: Props) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [refunding, setRefunding] = useState<Order | null>(null);
-  const orders = useMemberOrders(open ? club : null, member, page);
+  const orders = useMemberOrders(open ? member : null, page);
   return (
     <Modal open={open} title={t('pos.history.title')} onCancel={onClose} footer={null} width={820} destroyOnHidden>
       <Table<Order>
@@ -73,7 +72,7 @@ export function OrderHistoryModal({ club, member, open, methods, onClose }: Prop
           },
         ]}
       />
-      <RefundModal club={club} order={refunding} methods={methods} onClose={() => setRefunding(null)} />
+      <RefundModal order={refunding} methods={methods} onClose={() => setRefunding(null)} />
     </Modal>
   );
 }
@@ -112,11 +111,10 @@ export function OrderRefunds({ order }: { order: Order }) {
  * the money it returns, the total, the way the money goes back and an optional reason; the
  * confirmation names the amount. The amounts are the server's rule (features/pos/refund.ts).
  */
-export function RefundModal({ club, order, methods, onClose }: { club: number; order: Order | null; methods: PayType[]; onClose: () => void }) {
+export function RefundModal({ order, methods, onClose }: { order: Order | null; methods: PayType[]; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
-  const sheet = useSheet(600);
-  const refund = useRefund(club);
+  const refund = useRefund();
   const [qty, setQty] = useState<Record<number, number | null>>({});
   const [pay, setPay] = useState<PayType>(methods[0] ?? 'cash');
   const [reason, setReason] = useState('');
@@ -178,8 +176,8 @@ export function RefundModal({ club, order, methods, onClose }: { club: number; o
     });
   };
   return (
-    <Modal
-      {...sheet}
+    <SheetModal
+      width={600}
       open={!!order}
       title={t('pos.refund.title', { id: order?.oid ?? '' })}
       onCancel={onClose}
@@ -251,6 +249,6 @@ export function RefundModal({ club, order, methods, onClose }: { club: number; o
         />
         {error && <Alert type="error" showIcon message={error} />}
       </div>
-    </Modal>
+    </SheetModal>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/Providers';
 import '../../../shared/i18n';
+import { ClubIdProvider } from '../../../shared/session/clubId';
 import { KEYS } from '../../../shared/session/storage';
 import '../i18n';
 import type { Order } from '../api';
@@ -42,7 +43,9 @@ function openPay() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <Providers queryClient={client}>
-      <PayModal club={1} order={order} wallet={0} methods={['tpv']} signature canOverride={false} onPaid={vi.fn()} onClose={vi.fn()} />
+      <ClubIdProvider id={1}>
+        <PayModal order={order} wallet={0} methods={['tpv']} signature canOverride={false} onPaid={vi.fn()} onClose={vi.fn()} />
+      </ClubIdProvider>
     </Providers>,
   );
   return client;

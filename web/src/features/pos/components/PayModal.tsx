@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type ComponentRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format';
 import { isApiError, useClubCategories } from '../../../shared/api';
-import { useClub } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
 import { SignatureField } from '../../../shared/ui/SignatureField';
 import { presetAmounts } from '../../../shared/wallet/model';
 import { usePayOrder, type Order, type PayType } from '../api';
@@ -12,7 +12,6 @@ import { changeOf, quickTenders, signatureMissingKey } from '../model';
 import styles from '../pos.module.css';
 
 interface Props {
-  club: number;
   order: Order | null;
   wallet: number;
   methods: PayType[];
@@ -29,10 +28,10 @@ interface Props {
  * club's default amounts that cover the total); Enter anywhere in the dialog pays once the payment
  * is complete (enough cash or wallet) — the signature and the forecast's reason are still asked.
  */
-export function PayModal({ club, order, wallet, methods, signature, canOverride, onPaid, onClose }: Props) {
+export function PayModal({ order, wallet, methods, signature, canOverride, onPaid, onClose }: Props) {
   const { t, i18n } = useTranslation();
-  const pay = usePayOrder(club);
-  const clubInfo = useClub(club).data;
+  const pay = usePayOrder();
+  const clubInfo = useClub(useClubId()).data;
   const [method, setMethod] = useState<PayType>(methods[0] ?? 'cash');
   const [tendered, setTendered] = useState<number | null>(null);
   const [sign, setSign] = useState('');
@@ -42,7 +41,7 @@ export function PayModal({ club, order, wallet, methods, signature, canOverride,
   // one key per attempt at this order: a retried click is answered, never charged twice
   const key = useMemo(() => (order ? `${order.oid}-${crypto.randomUUID?.() ?? Math.random().toString(36).slice(2)}` : ''), [order]);
   const total = order?.order_total ?? 0;
-  const presets = presetAmounts((useClubCategories(club, 'cash-register').data ?? []).map((c) => c.title)).filter((a) => a > 0);
+  const presets = presetAmounts((useClubCategories('cash-register').data ?? []).map((c) => c.title)).filter((a) => a > 0);
   const tenderedRef = useRef<ComponentRef<typeof InputNumber>>(null);
 
   useEffect(() => {

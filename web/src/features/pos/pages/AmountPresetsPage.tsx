@@ -1,18 +1,15 @@
 import '../i18n';
 import { useState } from 'react';
-import { useCurrentClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { AmountPresetsModal, type PresetKind } from '../components/AmountPresetsModal';
 
 function PresetsDialog({ kind }: { kind: PresetKind }) {
-  const club = useCurrentClubId();
   const [open, setOpen] = useState(true);
   const close = useCloseDialogRoute();
-  if (club === null) return null;
   return (
     <div className={layout.dialogBackdrop} data-testid={`${kind}-presets-page`}>
-      <AmountPresetsModal club={club} kind={kind} open={open} onClose={() => setOpen(false)} afterClose={close} />
+      <AmountPresetsModal kind={kind} open={open} onClose={() => setOpen(false)} afterClose={close} />
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Switch
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format';
-import { useCurrentClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { useDeleteFee, useFees, useSaveFee, type FeeType } from '../api';
@@ -23,10 +22,9 @@ interface FeeForm {
 export default function FeeTypesPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const club = useCurrentClubId();
-  const fees = useFees(club);
-  const save = useSaveFee(club);
-  const del = useDeleteFee(club);
+  const fees = useFees();
+  const save = useSaveFee();
+  const del = useDeleteFee();
   const [open, setOpen] = useState(true);
   const [editing, setEditing] = useState<FeeType | null>(null);
   const [error, setError] = useState<string | null>(null);

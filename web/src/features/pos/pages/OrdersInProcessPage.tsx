@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { useCurrentClubId } from '../../../shared/session';
+import { useClubId } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { TableEmpty } from '../../../shared/ui/TableStates';
 import layout from '../../../shared/ui/layout.module.css';
@@ -16,10 +16,10 @@ import styles from '../pos.module.css';
 export default function OrdersInProcessPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const [page, setPage] = useState(0);
   useEffect(() => setPage(0), [club]);
-  const orders = useOpenOrders(club, page, OPEN_ORDERS_PAGE);
+  const orders = useOpenOrders(page, OPEN_ORDERS_PAGE);
   return (
     <div className={layout.page}>
       <PageHeader title={t('pos.inProcess.title')} subtitle={t('pos.inProcess.subtitle')} />

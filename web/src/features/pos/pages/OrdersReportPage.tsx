@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import { ReportTable, ReportToolbar, useReportState, SalesPerDayChart } from '../../../shared/reports';
-import { useClub, useCurrentClubId } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import ui from '../../../shared/ui/ui.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -23,13 +23,13 @@ import styles from '../pos.module.css';
  */
 export default function OrdersReportPage() {
   const { t } = useTranslation();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const { period, setPeriod, page, setPage, member } = useReportState();
   const clubInfo = useClub(club).data;
-  const memberInfo = usePosMember(member ? club : null, member).data;
+  const memberInfo = usePosMember(member).data;
   const [refunding, setRefunding] = useState<Order | null>(null);
-  const orders = useOrdersReport(club, period, member, page);
-  const chart = useSalesChart(club, period, member);
+  const orders = useOrdersReport(period, member, page);
+  const chart = useSalesChart(period, member);
   const methods = allowedMethods(clubInfo);
   const money = (v: number) => formatMoney(v);
   const right = { align: 'right' as const, className: styles.num };
@@ -125,7 +125,7 @@ export default function OrdersReportPage() {
           ),
         }}
       />
-      {club !== null && <RefundModal club={club} order={refunding} methods={methods} onClose={() => setRefunding(null)} />}
+      <RefundModal order={refunding} methods={methods} onClose={() => setRefunding(null)} />
     </div>
   );
 }

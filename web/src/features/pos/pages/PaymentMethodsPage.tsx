@@ -4,7 +4,7 @@ import { App, Modal, Skeleton, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClubSetting } from '../../../shared/api';
-import { sessionKeys, useClub, useCurrentClubId } from '../../../shared/session';
+import { sessionKeys, useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { posErrorText } from '../errors';
@@ -20,9 +20,9 @@ export default function PaymentMethodsPage() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const info = useClub(club).data;
-  const setting = useClubSetting(club, 'payment_methods');
+  const setting = useClubSetting('payment_methods');
   const [open, setOpen] = useState(true);
   const close = useCloseDialogRoute();
   const on = methodsOf(setting.isPending ? undefined : setting.value);
@@ -41,7 +41,7 @@ export default function PaymentMethodsPage() {
       .save(titleOf(next))
       .then(() => {
         message.success(t('pos.methods.saved'), 2);
-        if (club !== null) void qc.invalidateQueries({ queryKey: sessionKeys.club(club) });
+        void qc.invalidateQueries({ queryKey: sessionKeys.club(club) });
       })
       .catch((e) => message.error(posErrorText(e, t, i18n), 5));
   };

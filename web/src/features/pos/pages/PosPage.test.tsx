@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/Providers';
 import '../../../shared/i18n';
+import { ClubIdProvider } from '../../../shared/session/clubId';
 import { KEYS } from '../../../shared/session/storage';
 import es from '../locales/es.json';
 import { resetTabsCache } from '../model';
@@ -144,7 +145,9 @@ function renderPos(current?: { nid: number; number: number; nombre: string; surn
   return render(
     <Providers queryClient={client}>
       <MemoryRouter initialEntries={['/pos']}>
-        <PosPage />
+        <ClubIdProvider id={1}>
+          <PosPage />
+        </ClubIdProvider>
       </MemoryRouter>
     </Providers>,
   );

@@ -24,7 +24,7 @@ import { useSearchParams } from 'react-router';
 import { canAccess, gates } from '../../../shared/access/gates';
 import { isApiError, useClubCategories } from '../../../shared/api';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
-import { useClub, useCurrentClubId, useSession, displayName } from '../../../shared/session';
+import { useClub, useClubId, useSession, displayName } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useDebounced } from '../../../shared/ui/useDebounced';
 import layout from '../../../shared/ui/layout.module.css';
@@ -94,12 +94,12 @@ export default function PosPage() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const [params, setParams] = useSearchParams();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const clubInfo = useClub(club).data;
   const session = useSession();
-  const categories = useClubCategories(club, 'dispensary');
+  const categories = useClubCategories('dispensary');
   const qc = useQueryClient();
-  const { tabs, select: selectTab, close, setCurrent: setCurrentTab, deselect } = useTabs(club);
+  const { tabs, select: selectTab, close, setCurrent: setCurrentTab, deselect } = useTabs();
   const current = tabs.current;
 
   const [searchText, setSearchText] = useState('');
@@ -170,17 +170,17 @@ export default function PosPage() {
   const search = useDebounced(searchText.trim());
   useEffect(() => setPage(0), [search]);
 
-  const products = usePosProducts(club, search, category, page);
-  const open = useCounterOrders(club);
+  const products = usePosProducts(search, category, page);
+  const open = useCounterOrders();
   // Spec part 1 §4: a failed open-order fetch empties the cart. Nothing stale stands in for it, and
   // nothing is saved until the orders are read again: a save without the order would replace its lines.
   const openOrders = useMemo(() => (open.isError ? [] : (open.data?.data ?? [])), [open.isError, open.data]);
   const ordersKnown = open.isSuccess;
-  const member = usePosMember(club, current);
-  const consumption = useConsumption(club, current);
-  const save = useSaveOrder(club);
-  const cancel = useCancelOrder(club);
-  const notify = useNotifyOrder(club);
+  const member = usePosMember(current);
+  const consumption = useConsumption(current);
+  const save = useSaveOrder();
+  const cancel = useCancelOrder();
+  const notify = useNotifyOrder();
 
   const order = useMemo(() => openOrders.find((o) => o.membership_id === current) ?? null, [openOrders, current]);
   const methods = allowedMethods(clubInfo);
@@ -190,7 +190,7 @@ export default function PosPage() {
   const canNotify = canAccess(gates.screens.order_notify, clubInfo);
   const canCoupon = canAccess(gates.screens.coupon_apply, clubInfo);
   const coupons = order?.discount_coupon_order ?? [];
-  const discrepancy = Number(useClubCategories(club, 'weight_discrepancy').data?.[0]?.title ?? 0) || 0;
+  const discrepancy = Number(useClubCategories('weight_discrepancy').data?.[0]?.title ?? 0) || 0;
 
   useEffect(() => {
     const code = searchText.trim();
@@ -213,7 +213,7 @@ export default function PosPage() {
   searchNow.current = searchText;
   const addByCode = async () => {
     const code = searchText.trim();
-    if (club === null || !code) return;
+    if (!code) return;
     entered.current = code;
     try {
       const found = await productsByCode(club, code, 2);
@@ -312,7 +312,6 @@ export default function PosPage() {
    * the cursor moves on to the product search, where a scanned product code goes next.
    */
   const chooseMember = (x: Member) => {
-    if (club === null) return;
     qc.setQueryData(posKeys.member(club, x.nid), x);
     select(tabOf(x));
     setFocusNext('search');
@@ -323,7 +322,7 @@ export default function PosPage() {
   // answer, the previous member stops being current at once, so no sale goes to them by mistake.
   const scanMember = async () => {
     const text = scan.trim();
-    if (club === null || !text) return;
+    if (!text) return;
     const seq = ++lookups.current;
     setScan('');
     deselect();
@@ -792,9 +791,8 @@ export default function PosPage() {
       </div>
 
       <AddToOrderModal product={adding} inCart={adding ? inCart(adding.pid) : 0} hasMember={ready} onAdd={addToCart} onClose={closeAdding} />
-      {club !== null && paying !== null && (
+      {paying !== null && (
         <PayModal
-          club={club}
           order={paying}
           wallet={m?.monedero ?? 0}
           methods={methods}
@@ -805,7 +803,7 @@ export default function PosPage() {
         />
       )}
       {helpOpen && <ShortcutsModal onClose={() => setHelpOpen(false)} />}
-      {club !== null && picking !== null && (
+      {picking !== null && (
         <MembersModal
           club={club}
           text={picking}
@@ -819,29 +817,23 @@ export default function PosPage() {
           }}
         />
       )}
-      {club !== null && (
-        <WalletTopUpModal
-          club={club}
-          member={topUpOpen && m ? { nid: m.nid, name: `${m.number} · ${m.nombre} ${m.surname}`, monedero: m.monedero } : null}
-          onClose={() => setTopUpOpen(false)}
-        />
-      )}
-      {club !== null && (
-        <FeeRenewalModal
-          club={club}
-          open={renewOpen && !!m}
-          endDate={m?.end_date ?? 0}
-          discounted={(order?.manual_discount_order ?? 0) > 0 || coupons.length > 0}
-          onClose={() => setRenewOpen(false)}
-          onRenew={(fee) => {
-            setRenewOpen(false);
-            saveLines([...linesOf(order).filter((l) => l.fee_id !== fee.pid), { fee_id: fee.pid, quantity: 1 }]);
-          }}
-        />
-      )}
-      {club !== null && <CouponModal club={club} order={couponsOpen ? order : null} onClose={() => setCouponsOpen(false)} />}
-      {club !== null && current !== null && (
-        <OrderHistoryModal club={club} member={current} open={historyOpen} onClose={() => setHistoryOpen(false)} methods={methods} />
+      <WalletTopUpModal
+        member={topUpOpen && m ? { nid: m.nid, name: `${m.number} · ${m.nombre} ${m.surname}`, monedero: m.monedero } : null}
+        onClose={() => setTopUpOpen(false)}
+      />
+      <FeeRenewalModal
+        open={renewOpen && !!m}
+        endDate={m?.end_date ?? 0}
+        discounted={(order?.manual_discount_order ?? 0) > 0 || coupons.length > 0}
+        onClose={() => setRenewOpen(false)}
+        onRenew={(fee) => {
+          setRenewOpen(false);
+          saveLines([...linesOf(order).filter((l) => l.fee_id !== fee.pid), { fee_id: fee.pid, quantity: 1 }]);
+        }}
+      />
+      <CouponModal order={couponsOpen ? order : null} onClose={() => setCouponsOpen(false)} />
+      {current !== null && (
+        <OrderHistoryModal member={current} open={historyOpen} onClose={() => setHistoryOpen(false)} methods={methods} />
       )}
     </div>
   );

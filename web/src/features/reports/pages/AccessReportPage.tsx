@@ -3,7 +3,7 @@ import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
 import { HourChart, ReportTable, ReportToolbar, StatCards, useReportState } from '../../../shared/reports';
-import { useCurrentClubId } from '../../../shared/session';
+import { useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ACCESS_PAGE, useAccessChart, useAccessHistory, type AccessRow } from '../api';
@@ -15,10 +15,10 @@ import { ACCESS_PAGE, useAccessChart, useAccessHistory, type AccessRow } from '.
  */
 export default function AccessReportPage() {
   const { t } = useTranslation();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const { period, setPeriod, page, setPage } = useReportState();
-  const list = useAccessHistory(club, period);
-  const chart = useAccessChart(club, period);
+  const list = useAccessHistory(period);
+  const chart = useAccessChart(period);
   const rows = list.data ?? [];
   const columns: TableColumnsType<AccessRow> = [
     { key: 'id', title: t('reports.access.id'), dataIndex: 'id', width: 80 },

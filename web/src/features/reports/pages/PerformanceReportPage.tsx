@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../shared/format';
 import { ReportTable, ReportToolbar, reportStyles, StatCards, useReportState } from '../../../shared/reports';
-import { useCurrentClubId } from '../../../shared/session';
+import { useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useDebounced } from '../../../shared/ui/useDebounced';
@@ -22,12 +22,12 @@ const SALES_FILTERS = ['title', 'category'] as const;
  */
 export default function PerformanceReportPage() {
   const { t } = useTranslation();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const { period, setPeriod, page, setPage, member } = useReportState();
-  const who = useReportMember(member ? club : null, member).data;
+  const who = useReportMember(member).data;
   const [typed, setTyped] = useState({ title: '', category: '' });
   const filters = useDebounced(typed, 300);
-  const sales = useSales(club, period, member, filters, page);
+  const sales = useSales(period, member, filters, page);
   const tot = sales.data?.totals;
   const right = { align: 'right' as const };
   const money = (v: number) => formatMoney(v);

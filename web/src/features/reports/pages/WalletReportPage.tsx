@@ -3,7 +3,7 @@ import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { DayBarsChart, ReportTable, ReportToolbar, reportStyles, StatCards, useReportState } from '../../../shared/reports';
-import { useCurrentClubId } from '../../../shared/session';
+import { useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useReportMember, useWalletChart, useWalletHistory, WALLET_PAGE, type WalletMovement } from '../api';
@@ -18,11 +18,11 @@ const TONE: Record<string, string> = { add: 'green', refund: 'blue', order: 'pur
  */
 export default function WalletReportPage() {
   const { t } = useTranslation();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const { period, setPeriod, page, setPage, member } = useReportState();
-  const who = useReportMember(member ? club : null, member).data;
-  const list = useWalletHistory(club, period, member);
-  const chart = useWalletChart(club, period, member);
+  const who = useReportMember(member).data;
+  const list = useWalletHistory(period, member);
+  const chart = useWalletChart(period, member);
   const rows = list.data ?? [];
   const sum = (op: string) => rows.filter((r) => r.transaction === op).reduce((n, r) => n + r.amount, 0);
   const right = { align: 'right' as const };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import { ReportTable, ReportToolbar, reportStyles, StatCards, useReportState } from '../../../shared/reports';
-import { useCurrentClubId } from '../../../shared/session';
+import { useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useDebounced } from '../../../shared/ui/useDebounced';
@@ -22,13 +22,13 @@ const FILTERS: (keyof WithdrawalFilters)[] = ['title', 'code', 'category', 'numb
  */
 export default function WithdrawalsReportPage() {
   const { t } = useTranslation();
-  const club = useCurrentClubId();
+  const club = useClubId();
   const { period, setPeriod, page, setPage, member } = useReportState();
-  const who = useReportMember(member ? club : null, member).data;
+  const who = useReportMember(member).data;
   const [typed, setTyped] = useState<WithdrawalFilters>({});
   const filters = useDebounced(typed, 300);
-  const list = useWithdrawals(club, period, member, filters, page);
-  const top = useSales(club, period, member, {}, 0, 1);
+  const list = useWithdrawals(period, member, filters, page);
+  const top = useSales(period, member, {}, 0, 1);
   const totals = list.data?.totals;
   const withTotal = (title: string, total?: string) => (
     <>

@@ -3,7 +3,6 @@ import { ScheduleOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
-import { useClubSelection } from '../../../shared/session';
 import { useEvents, type EventItem } from '../api';
 import { PublicationList } from '../components/PublicationList';
 import styles from '../social.module.css';
@@ -11,8 +10,7 @@ import styles from '../social.module.css';
 /** Route "events" (spec part 2 §2 "Events list"): title, start and end, 24 a page, the latest first. */
 export default function EventsPage() {
   const { t } = useTranslation();
-  const { currentId: club } = useClubSelection();
-  const events = useEvents(club);
+  const events = useEvents();
   const columns: TableColumnsType<EventItem> = [
     {
       key: 'title',

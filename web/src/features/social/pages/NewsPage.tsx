@@ -3,7 +3,6 @@ import { ReadOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
-import { useClubSelection } from '../../../shared/session';
 import { useNews, type NewsItem } from '../api';
 import { PublicationList } from '../components/PublicationList';
 import styles from '../social.module.css';
@@ -11,8 +10,7 @@ import styles from '../social.module.css';
 /** Route "news" (spec part 2 §2 "News list"): the club's news, 24 a page, newest first. */
 export default function NewsPage() {
   const { t } = useTranslation();
-  const { currentId: club } = useClubSelection();
-  const news = useNews(club);
+  const news = useNews();
   const columns: TableColumnsType<NewsItem> = [
     {
       key: 'title',

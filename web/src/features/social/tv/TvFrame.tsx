@@ -1,7 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClubSelection } from '../../../shared/session';
 import { useTvProducts, useTvSettings, type TvProduct, type TvSettings } from '../api';
 import styles from './tv.module.css';
 import { useTvScreen } from './useTvScreen';
@@ -18,9 +17,8 @@ interface Props {
  */
 export function TvFrame({ name, children }: Props) {
   const { t } = useTranslation();
-  const { currentId: club } = useClubSelection();
-  const products = useTvProducts(club);
-  const settings = useTvSettings(club, true);
+  const products = useTvProducts();
+  const settings = useTvSettings(true);
   const exit = useTvScreen();
   const s = settings.data;
   const style = s ? ({ '--tv-bg': s.backgroundcolor, '--tv-fg': s.textcolor } as CSSProperties) : undefined;

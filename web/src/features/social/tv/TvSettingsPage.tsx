@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { publicProductLink, refusalText, shownLocally } from '../../../shared/api';
 import { formatNumber } from '../../../shared/format';
-import { useClubSelection } from '../../../shared/session';
+import { useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useSaveTvSettings, useTvProducts, useTvSettings, type TvSettings } from '../api';
@@ -27,15 +27,15 @@ export default function TvSettingsPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { currentId: club } = useClubSelection();
-  const settings = useTvSettings(club);
-  const save = useSaveTvSettings(club);
-  const products = useTvProducts(club);
+  const club = useClubId();
+  const settings = useTvSettings();
+  const save = useSaveTvSettings();
+  const products = useTvProducts();
   const [intervalText, setIntervalText] = useState('');
   const s = settings.data;
   const seconds = (ms: number) => formatNumber(ms / 1000);
   const first = products.data?.products?.find((p) => p.public && p.public_token);
-  const qrLink = first && club !== null ? publicProductLink(window.location.origin, first.public_token, club) : `${window.location.origin}/app/`;
+  const qrLink = first ? publicProductLink(window.location.origin, first.public_token, club) : `${window.location.origin}/app/`;
 
   useEffect(() => {
     if (s) setIntervalText(seconds(s.interval));

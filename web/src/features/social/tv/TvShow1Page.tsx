@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { productDetailPath } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
-import { useClubSelection } from '../../../shared/session';
+import { useClubId } from '../../../shared/session';
 import { textCut } from '../model';
 import { TvEmpty, TvFrame, TvHeader } from './TvFrame';
 import styles from './tv.module.css';
@@ -21,7 +21,7 @@ export default function TvShow1Page() {
 }
 
 function Grid({ products, settings, logo, title }: Parameters<Parameters<typeof TvFrame>[0]['children']>[0]) {
-  const { currentId: club } = useClubSelection();
+  const club = useClubId();
   const pages = Math.max(1, Math.ceil(products.length / GRID_PAGE));
   const [page, setPage] = useState(0);
   useEffect(() => {
@@ -58,7 +58,7 @@ function Grid({ products, settings, logo, title }: Parameters<Parameters<typeof 
             );
             return (
               <li key={p.pid} className={styles.cell} data-testid={`tv-product-${p.pid}`}>
-                {p.public && p.public_token && club !== null ? (
+                {p.public && p.public_token ? (
                   <Link to={productDetailPath(p.public_token, club)} className={styles.card} data-testid="tv-product-link">
                     {card}
                   </Link>

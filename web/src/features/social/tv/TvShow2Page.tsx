@@ -2,7 +2,7 @@ import '../i18n';
 import { Carousel, QRCode } from 'antd';
 import { publicProductLink } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
-import { useClubSelection } from '../../../shared/session';
+import { useClubId } from '../../../shared/session';
 import { textCut } from '../model';
 import { TvEmpty, TvFrame } from './TvFrame';
 import styles from './tv.module.css';
@@ -13,7 +13,7 @@ import styles from './tv.module.css';
  * the description and the QR code of the product's public page.
  */
 export default function TvShow2Page() {
-  const { currentId: club } = useClubSelection();
+  const club = useClubId();
   return (
     <TvFrame name="carousel">
       {({ products, settings, logo, title }) =>
@@ -50,7 +50,7 @@ export default function TvShow2Page() {
                           {p.type === 'peso' ? '/g' : ''}
                         </span>
                       )}
-                      {settings.showItemQr && p.public && p.public_token && club !== null && (
+                      {settings.showItemQr && p.public && p.public_token && (
                         <div className={styles.qr} data-testid="tv-qr">
                           <QRCode value={publicProductLink(window.location.origin, p.public_token, club)} size={150} bordered={false} color="#000000" bgColor="#ffffff" aria-label={p.titulo} />
                         </div>

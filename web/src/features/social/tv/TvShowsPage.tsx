@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canAccess, gates } from '../../../shared/access/gates';
-import { useClub, useClubSelection } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import styles from './tv.module.css';
@@ -20,7 +20,7 @@ export default function TvShowsPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const { currentId: club } = useClubSelection();
+  const club = useClubId();
   const canSet = canAccess(gates.screens.tvshowsettings, useClub(club).data);
 
   const open = (route: string) =>

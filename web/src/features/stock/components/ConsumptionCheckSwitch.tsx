@@ -1,7 +1,7 @@
 import { App, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { shownLocally, useClubSetting } from '../../../shared/api';
-import { useClub } from '../../../shared/session';
+import { useClub, useClubId } from '../../../shared/session';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
 
@@ -11,11 +11,11 @@ import styles from '../stock.module.css';
  * Only a Manager or an Administrador, who may let one sale pass the forecast, may switch it; Caja
  * sees it switched as it is.
  */
-export function ConsumptionCheckSwitch({ club }: { club: number }) {
+export function ConsumptionCheckSwitch() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const s = useClubSetting(club, 'consumption_check');
-  const roles = useClub(club).data?.roles ?? [];
+  const s = useClubSetting('consumption_check');
+  const roles = useClub(useClubId()).data?.roles ?? [];
   const supervisor = roles.includes('Manager') || roles.includes('Administrador');
   const on = s.value !== 'off';
   const change = (v: boolean) =>

@@ -2,12 +2,12 @@ import { App, Button, Form, Input, Segmented, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubCategories } from '../../../shared/api';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { DOMINANCES, INVENTORY_TYPES, useSaveInventoryItem, type Dominance, type InventoryItem, type InventoryType } from '../api';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
-import { StockModal } from './bits';
 
 interface Values {
   title: string;
@@ -22,13 +22,11 @@ const FIELDS = new Set(['title', 'category', 'type', 'dominance']);
 /** Create an inventory item (or edit one): title, product category, type, dominance, active. */
 export function InventoryItemModal({
   open,
-  club,
   item,
   onClose,
   onSaved,
 }: {
   open: boolean;
-  club: number;
   item?: InventoryItem | null;
   onClose: () => void;
   onSaved?: (item: InventoryItem) => void;
@@ -37,8 +35,8 @@ export function InventoryItemModal({
   const { message } = App.useApp();
   const isDesktop = useIsDesktop();
   const [form] = Form.useForm<Values>();
-  const categories = useClubCategories(club, 'dispensary');
-  const save = useSaveInventoryItem(club);
+  const categories = useClubCategories('dispensary');
+  const save = useSaveInventoryItem();
   const editing = !!item;
 
   useEffect(() => {
@@ -86,7 +84,10 @@ export function InventoryItemModal({
   };
 
   return (
-    <StockModal
+    <SheetModal
+      rounded
+      sheetClassName={styles.sheetFixed}
+      destroyOnHidden
       open={open}
       onCancel={onClose}
       width={560}
@@ -151,6 +152,6 @@ export function InventoryItemModal({
           </Form.Item>
         </div>
       </Form>
-    </StockModal>
+    </SheetModal>
   );
 }

@@ -4,6 +4,7 @@ import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally } from '../../../shared/api';
 import { decimalSeparator } from '../../../shared/format';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { LOCATIONS, useRecordInventoryMovement, type InventoryAction, type InventoryItem, type InventoryLocation } from '../api';
@@ -11,7 +12,7 @@ import { stockErrorText } from '../errors';
 import { formatQuantity } from '../format';
 import { availableAt, fromMilli, toMilli } from '../quantity';
 import styles from '../stock.module.css';
-import { Qty, StockModal } from './bits';
+import { Qty } from './bits';
 
 interface Values {
   action: InventoryAction;
@@ -41,12 +42,10 @@ function readAsDataURL(file: Blob): Promise<string> {
  * (> 0, step 0.01), cost in euros (≥ 0), photos sent as base64 and a note of up to 200 characters.
  */
 export function InventoryMovementModal({
-  club,
   item: current,
   onClose,
   onSaved,
 }: {
-  club: number;
   item: InventoryItem | null;
   onClose: () => void;
   onSaved?: (item: InventoryItem) => void;
@@ -55,7 +54,7 @@ export function InventoryMovementModal({
   const { message } = App.useApp();
   const isDesktop = useIsDesktop();
   const [form] = Form.useForm<Values>();
-  const record = useRecordInventoryMovement(club);
+  const record = useRecordInventoryMovement();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
   // The item stays on screen while the dialog closes.
@@ -159,7 +158,10 @@ export function InventoryMovementModal({
   ];
 
   return (
-    <StockModal
+    <SheetModal
+      rounded
+      sheetClassName={styles.sheetFixed}
+      destroyOnHidden
       open={open}
       onCancel={onClose}
       width={600}
@@ -312,6 +314,6 @@ export function InventoryMovementModal({
           preview={{ open: true, src: preview, onOpenChange: (v) => !v && setPreview(null) }}
         />
       )}
-    </StockModal>
+    </SheetModal>
   );
 }

@@ -3,13 +3,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubSetting } from '../../../shared/api';
 import { decimalSeparator } from '../../../shared/format';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { stockErrorText } from '../errors';
 import { formatQuantity } from '../format';
 import { milliText, toMilli } from '../quantity';
 import styles from '../stock.module.css';
-import { StockModal } from './bits';
 
 export type NumericSetting = 'weight_discrepancy' | 'consumptionforecast' | 'stock_alert';
 
@@ -37,14 +37,12 @@ const CONFIG: Record<NumericSetting, Config> = {
  */
 export function NumericSettingModal({
   open,
-  club,
   setting,
   onClose,
   afterClose,
   children,
 }: {
   open: boolean;
-  club: number;
   setting: NumericSetting;
   onClose: () => void;
   afterClose?: () => void;
@@ -55,7 +53,7 @@ export function NumericSettingModal({
   const { message } = App.useApp();
   const isDesktop = useIsDesktop();
   const c = CONFIG[setting];
-  const s = useClubSetting(club, setting);
+  const s = useClubSetting(setting);
   const [form] = Form.useForm<{ value: string | null }>();
   const current = s.value !== undefined ? toMilli(s.value) : null;
   const unit = t(c.unitKey);
@@ -92,7 +90,10 @@ export function NumericSettingModal({
   };
 
   return (
-    <StockModal
+    <SheetModal
+      rounded
+      sheetClassName={styles.sheetFixed}
+      destroyOnHidden
       open={open}
       onCancel={onClose}
       afterClose={afterClose}
@@ -148,6 +149,6 @@ export function NumericSettingModal({
           {children}
         </>
       )}
-    </StockModal>
+    </SheetModal>
   );
 }

@@ -3,31 +3,30 @@ import { Alert, App, Button, Form, Input, Popconfirm, Skeleton, Table, Tooltip }
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubCategories, useDeleteClubCategory, useSaveClubCategory, type ClubCategory } from '../../../shared/api';
+import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import ui from '../../../shared/ui/ui.module.css';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
-import { EmptyState, StockModal } from './bits';
+import { EmptyState } from './bits';
 
 const TITLE_MAX = 80;
 
 /** Product categories (association_category type dispensary): list, add, rename inline, delete. */
 export function ProductCategoriesModal({
   open,
-  club,
   onClose,
   afterClose,
 }: {
   open: boolean;
-  club: number;
   onClose: () => void;
   afterClose?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const list = useClubCategories(club, 'dispensary');
-  const save = useSaveClubCategory(club, 'dispensary');
-  const del = useDeleteClubCategory(club);
+  const list = useClubCategories('dispensary');
+  const save = useSaveClubCategory('dispensary');
+  const del = useDeleteClubCategory();
   const [form] = Form.useForm<{ title: string }>();
   const [editing, setEditing] = useState<{ nid: number; title: string; error?: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -86,7 +85,10 @@ export function ProductCategoriesModal({
   const rows = list.data ?? [];
 
   return (
-    <StockModal
+    <SheetModal
+      rounded
+      sheetClassName={styles.sheetFixed}
+      destroyOnHidden
       open={open}
       onCancel={onClose}
       afterClose={afterClose}
@@ -218,6 +220,6 @@ export function ProductCategoriesModal({
           />
         </div>
       )}
-    </StockModal>
+    </SheetModal>
   );
 }

@@ -1,32 +1,11 @@
 import { ShoppingOutlined } from '@ant-design/icons';
-import { Modal, type ModalProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import layout from '../../../shared/ui/layout.module.css';
 import { TableEmpty } from '../../../shared/ui/TableStates';
-import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
-import { useSheet } from '../../../shared/ui/useSheet';
 import { formatQuantity, formatSigned } from '../format';
 import { tone, type Milli } from '../quantity';
 import styles from '../stock.module.css';
-
-/**
- * A dialog of the stock screens: a centred modal on wide screens, a full-screen sheet below 992 px
- * (DESIGN.md). Escape closes it.
- */
-export function StockModal({ width = 560, rootClassName, ...props }: ModalProps) {
-  const sheet = useSheet(width);
-  const isDesktop = useIsDesktop();
-  return (
-    <Modal
-      keyboard
-      destroyOnHidden
-      {...props}
-      {...sheet}
-      rootClassName={`${isDesktop ? layout.dialog : styles.sheetFixed} ${rootClassName ?? ''}`}
-    />
-  );
-}
 
 /** The unit a product's stock is counted in: grams for weight, units otherwise. */
 export function unitOf(type: string | null | undefined): 'g' | 'ud' | '' {

@@ -15,7 +15,6 @@ import { InventoryDetails } from '../components/InventoryDetails';
 import { InventoryItemModal } from '../components/InventoryItemModal';
 import { InventoryMovementModal } from '../components/InventoryMovementModal';
 import { toMilli } from '../quantity';
-import { useStockAccess } from '../useStockAccess';
 import styles from '../stock.module.css';
 
 /** Spec part 2 §9: the inventory shows 24 items a page. */
@@ -30,8 +29,7 @@ const TYPE_COLOURS: Record<string, string> = { indoor: 'purple', outdoor: 'gold'
 export default function InventoryManagerPage() {
   const { t } = useTranslation();
   const isDesktop = useIsDesktop();
-  const { clubId: club } = useStockAccess();
-  const list = useInventory(club);
+  const list = useInventory();
   const [page, setPage] = useState(1);
   const [itemDialog, setItemDialog] = useState<{ item: InventoryItem | null } | null>(null);
   const [moving, setMoving] = useState<InventoryItem | null>(null);
@@ -231,20 +229,15 @@ export default function InventoryManagerPage() {
         />
       </div>
 
-      {club !== null && (
-        <InventoryItemModal
-          open={itemDialog !== null}
-          club={club}
-          item={itemDialog?.item}
-          onClose={() => setItemDialog(null)}
-          onSaved={() => {
-            if (!itemDialog?.item) setPage(1);
-          }}
-        />
-      )}
-      {club !== null && (
-        <InventoryMovementModal club={club} item={moving} onClose={() => setMoving(null)} onSaved={(i) => expand(i.iid)} />
-      )}
+      <InventoryItemModal
+        open={itemDialog !== null}
+        item={itemDialog?.item}
+        onClose={() => setItemDialog(null)}
+        onSaved={() => {
+          if (!itemDialog?.item) setPage(1);
+        }}
+      />
+      <InventoryMovementModal item={moving} onClose={() => setMoving(null)} onSaved={(i) => expand(i.iid)} />
     </div>
   );
 }

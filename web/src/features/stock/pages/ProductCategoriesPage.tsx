@@ -3,17 +3,14 @@ import { useState } from 'react';
 import layout from '../../../shared/ui/layout.module.css';
 import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { ProductCategoriesModal } from '../components/ProductCategoriesModal';
-import { useStockAccess } from '../useStockAccess';
 
 /** Menu entry "productcategories": the product categories dialog over the shell. */
 export default function ProductCategoriesPage() {
-  const { clubId } = useStockAccess();
   const [open, setOpen] = useState(true);
   const close = useCloseDialogRoute();
-  if (clubId === null) return null;
   return (
     <div className={layout.dialogBackdrop} data-testid="productcategories-page">
-      <ProductCategoriesModal open={open} club={clubId} onClose={() => setOpen(false)} afterClose={close} />
+      <ProductCategoriesModal open={open} onClose={() => setOpen(false)} afterClose={close} />
     </div>
   );
 }

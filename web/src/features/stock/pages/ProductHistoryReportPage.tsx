@@ -15,7 +15,6 @@ import { useProduct, useStockHistory, type StockMovement } from '../api';
 import { EmptyState, Qty, SignedQty, unitOf } from '../components/bits';
 import { defaultRange, rangeOfDays, type Range } from '../dates';
 import { toMilli } from '../quantity';
-import { useStockAccess } from '../useStockAccess';
 import styles from '../stock.module.css';
 
 /** Spec part 2 §9: the stock history shows 15 movements a page. */
@@ -37,13 +36,12 @@ export default function ProductHistoryReportPage() {
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const [params] = useSearchParams();
-  const { clubId: club } = useStockAccess();
   const pidParam = Number(params.get('pid') ?? '');
   const pid = Number.isInteger(pidParam) && pidParam > 0 ? pidParam : null;
   const [range, setRange] = useState<Range>(() => defaultRange());
   const [page, setPage] = useState(1);
-  const product = useProduct(club, pid);
-  const history = useStockHistory(club, pid, range.start, range.end);
+  const product = useProduct(pid);
+  const history = useStockHistory(pid, range.start, range.end);
 
   const title = product.data?.titulo || params.get('title') || '';
   const image = product.data?.imagenes?.[0]?.img || product.data?.thumb || '';

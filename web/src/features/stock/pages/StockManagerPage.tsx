@@ -52,7 +52,7 @@ export default function StockManagerPage() {
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const { clubId: club, can } = useStockAccess();
-  const categories = useClubCategories(club, 'dispensary');
+  const categories = useClubCategories('dispensary');
 
   const [page, setPage] = useState(0);
   const [alertOpen, setAlertOpen] = useState(false);
@@ -70,8 +70,8 @@ export default function StockManagerPage() {
     () => ({ page, limit: STOCK_PAGE_SIZE, search, category, sort: sort.field, desc: sort.desc }),
     [page, search, category, sort],
   );
-  const list = useStockList(club, query);
-  const save = useSaveStockCount(club);
+  const list = useStockList(query);
+  const save = useSaveStockCount();
   const rows = list.data?.data;
 
   // What each product was when last shown: the change of a typed row uses its latest stock.
@@ -515,9 +515,7 @@ export default function StockManagerPage() {
           }}
         />
       </div>
-      {club !== null && (
-        <NumericSettingModal open={alertOpen} club={club} setting="stock_alert" onClose={() => setAlertOpen(false)} />
-      )}
+      <NumericSettingModal open={alertOpen} setting="stock_alert" onClose={() => setAlertOpen(false)} />
     </div>
   );
 }
