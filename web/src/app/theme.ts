@@ -32,6 +32,7 @@ export const palette = {
   tint: '#F4ECF8',
   tintMuted: '#F1ECF5',
   tintStrong: '#F0E6F6',
+  tintDeep: '#E9DFF0',
   tintNeutral: '#ECEBEF',
   tintAccent: '#EAD9F2',
   selected: '#E2CFEE',
