@@ -36,8 +36,34 @@ function violations(): string[] {
   return found;
 }
 
+function cssModules(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) cssModules(p, out);
+    else if (name.endsWith('.module.css')) out.push(p);
+  }
+  return out;
+}
+
+/** Colours written as hex in the CSS modules: they take the theme's variables (app/theme.ts) instead. */
+function hexColours(): string[] {
+  const found: string[] = [];
+  for (const file of cssModules(SRC)) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        for (const m of line.matchAll(/#[0-9a-fA-F]{3,8}\b/g)) found.push(`${relative(SRC, file)}:${i + 1} ${m[0]}`);
+      });
+  }
+  return found;
+}
+
 describe('architecture', () => {
   it('keeps imports one way: app -> features -> shared, no feature importing another', () => {
     expect(violations()).toEqual([]);
+  });
+
+  it('takes the colours of the CSS modules from the theme, no hex literal', () => {
+    expect(hexColours()).toEqual([]);
   });
 });

@@ -2,8 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initLanguage } from './shared/i18n';
 import './app/global.css';
+import { installThemeVariables } from './app/themeVariables';
 import { loadAntdLocale } from './app/antdLocale';
 import { App } from './app/App';
+
+// The theme's colours as CSS variables for the CSS modules, before anything is drawn.
+installThemeVariables();
 
 function render() {
   createRoot(document.getElementById('root')!).render(

@@ -5,17 +5,56 @@ import type { ThemeConfig } from 'antd';
  * for the menu. Text and white-on-colour use shades of it that pass WCAG 2.1 AA (4.5:1):
  * `primary` #8E4BAE is 5.6:1 with white and 5.1:1 on the page background (the brand purple is
  * 4.1:1 and 3.7:1); the greys are 4.8:1 or more on every background of the app.
+ *
+ * The CSS modules take these colours as variables, never as literals: each entry is
+ * `--socius-<kebab-name>` on :root (themeVariables.ts), beside antd's own `--ant-*` tokens.
  */
 export const palette = {
   brand: '#A463BF',
+  brandLight: '#C08BD6',
+  brandGlow: '#B77BD0',
   primary: '#8E4BAE',
   primaryDark: '#7E3FA0',
+  purpleStrong: '#6B2F8A',
+  purpleInk: '#5B3A6E',
+  purpleDeep: '#5B2D75',
+  lilac: '#A77FBD',
   sider: '#1E1726',
   siderDeep: '#171120',
+  // text on the sider and other aubergine panels
+  siderText: '#C9B3D6',
+  siderTextMuted: '#B9A6C6',
+  siderAccent: '#E3BDF2',
   layout: '#F5F3F8',
+  // light tints of the brand for panels, selections and lines, lightest first
+  surface: '#FAF8FC',
+  hover: '#F7F0FA',
+  tint: '#F4ECF8',
+  tintMuted: '#F1ECF5',
+  tintStrong: '#F0E6F6',
+  tintDeep: '#E9DFF0',
+  tintNeutral: '#ECEBEF',
+  tintAccent: '#EAD9F2',
+  selected: '#E2CFEE',
+  selectedStrong: '#DFC6EA',
+  focusRing: '#E2C6EE',
+  line: '#ECE6F0',
+  lineStrong: '#E4D7EC',
+  fieldBorderLight: '#E0D8E6',
   text: '#2A1F33',
+  textDeep: '#3A3040',
+  textMedium: '#4A4150',
   textSecondary: '#5F5866',
   textTertiary: '#6A6370',
+  // figures: money lost and gained, late and pending
+  negative: '#A8322A',
+  negativeStrong: '#C62828',
+  positive: '#1E6B38',
+  positiveTint: '#F3FAF5',
+  warningText: '#B25C00',
+  goldText: '#AD6800',
+  // printed tickets
+  ink: '#000000',
 } as const;
 
 /**
@@ -99,9 +138,9 @@ export const theme: ThemeConfig = {
       cellPaddingBlockSM: 6,
       cellPaddingInlineSM: 8,
       cellFontSize: 13,
-      headerBg: '#FAF8FC',
+      headerBg: palette.surface,
       headerColor: 'rgba(42, 31, 51, 0.75)',
-      rowHoverBg: '#F7F0FA',
+      rowHoverBg: palette.hover,
     },
     Card: {
       headerFontSize: 16,
