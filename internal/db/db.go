@@ -5,8 +5,10 @@ package db
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -114,6 +116,25 @@ func (d *DB) Close() error {
 		err = errors.Join(err, d.R.Close())
 	}
 	return err
+}
+
+// MigrationsDigest is a digest of an engine's embedded migrations: two
+// binaries with the same digest build the same schema (the test kit names
+// its template database by it).
+func MigrationsDigest(engine string) (string, error) {
+	h := sha256.New()
+	err := fs.WalkDir(migrations, "migrations/"+engine, func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := migrations.ReadFile(path)
+		if err == nil {
+			fmt.Fprintf(h, "%s %d\n", path, len(b))
+			h.Write(b)
+		}
+		return err
+	})
+	return hex.EncodeToString(h.Sum(nil)), err
 }
 
 // Migrate applies every pending embedded migration of the engine.

@@ -14,9 +14,11 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,6 +26,7 @@ import (
 
 	"socius/internal/app"
 	"socius/internal/auth"
+	"socius/internal/db"
 )
 
 // Password is the password of every fixture user.
@@ -68,6 +71,108 @@ func EachInTurn(t *testing.T, fn func(t *testing.T, k *Kit)) {
 	}
 }
 
+// migratedPostgres names a PostgreSQL database, migrated and empty, that kits
+// are cloned from (CREATE DATABASE … TEMPLATE), for the same reason as
+// migratedSQLite. Its name carries a digest of the migrations, so test
+// binaries and runs share it until a migration changes; making a new one
+// drops the templates of older migrations. An advisory lock keeps two test
+// binaries from making it at once, and it is built under another name and
+// renamed when complete, so a run stopped halfway leaves no broken template.
+var migratedPostgres = sync.OnceValues(func() (string, error) {
+	digest, err := db.MigrationsDigest(db.Postgres)
+	if err != nil {
+		return "", err
+	}
+	name := "socius_tmpl_" + digest[:16]
+	ctx := context.Background()
+	admin, err := sqlx.Open("pgx", os.Getenv("SOCIUS_TEST_POSTGRES_URL"))
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	conn, err := admin.Connx(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close()
+	const lockKey = 7341001
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", lockKey); err != nil {
+		return "", err
+	}
+	defer conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", lockKey) //nolint:errcheck // the connection closes next
+	var have int
+	if err := conn.GetContext(ctx, &have, "SELECT COUNT(*) FROM pg_database WHERE datname = $1", name); err != nil || have > 0 {
+		return name, err
+	}
+	var old []string
+	if err := conn.SelectContext(ctx, &old, `SELECT datname FROM pg_database WHERE datname LIKE 'socius\_tmpl\_%'`); err != nil {
+		return "", err
+	}
+	for _, o := range old {
+		if _, err := conn.ExecContext(ctx, `DROP DATABASE IF EXISTS "`+o+`" WITH (FORCE)`); err != nil {
+			return "", err
+		}
+	}
+	building := name + "_building"
+	if _, err := conn.ExecContext(ctx, "CREATE DATABASE "+building); err != nil {
+		return "", err
+	}
+	dsn, err := withDatabase(os.Getenv("SOCIUS_TEST_POSTGRES_URL"), building)
+	if err != nil {
+		return "", err
+	}
+	d, err := db.Open(dsn)
+	if err != nil {
+		return "", err
+	}
+	err = d.Migrate(ctx)
+	d.Close()
+	if err != nil {
+		return "", err
+	}
+	_, err = conn.ExecContext(ctx, "ALTER DATABASE "+building+" RENAME TO "+name)
+	return name, err
+})
+
+// withDatabase is the PostgreSQL URL base naming another database.
+func withDatabase(base, name string) (string, error) {
+	u, err := url.Parse(base)
+	if err != nil || u.Scheme == "" {
+		return "", fmt.Errorf("SOCIUS_TEST_POSTGRES_URL is not a postgres:// URL")
+	}
+	u.Path = "/" + name
+	return u.String(), nil
+}
+
+// migratedPostgresDSN is a database of its own for a kit, cloned from the
+// migrated template and dropped when the test ends.
+func migratedPostgresDSN(t testing.TB) string {
+	tmpl, err := migratedPostgres()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	name := "t_" + hex.EncodeToString(b)
+	admin, err := sqlx.Open("pgx", os.Getenv("SOCIUS_TEST_POSTGRES_URL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + tmpl); err != nil {
+		admin.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		admin.Close()
+	})
+	dsn, err := withDatabase(os.Getenv("SOCIUS_TEST_POSTGRES_URL"), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dsn
+}
+
 // DSN returns a fresh database for engine, removed when the test ends.
 func DSN(t testing.TB, engine string) string {
 	if engine != "postgres" {
@@ -95,6 +200,33 @@ func DSN(t testing.TB, engine string) string {
 	return base + sep + "search_path=" + schema
 }
 
+// migratedSQLite is a migrated, empty SQLite database, made once per test
+// binary: a kit starts from a copy of it instead of running every migration
+// again (under the race detector that took seconds per kit, most of the API
+// tests' time). The schema test and the crash test still migrate from empty
+// (DSN).
+var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "socius-testkit-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	d, err := db.Open(filepath.Join(dir, "migrated.db"))
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	ctx := context.Background()
+	if err := d.Migrate(ctx); err != nil {
+		return nil, err
+	}
+	snapshot := filepath.Join(dir, "snapshot.db")
+	if _, err := d.W.ExecContext(ctx, "VACUUM INTO ?", snapshot); err != nil {
+		return nil, err
+	}
+	return os.ReadFile(snapshot)
+})
+
 // New starts the app on engine ("sqlite" or "postgres").
 func New(t testing.TB, engine string) *Kit { return NewWith(t, engine, nil) }
 
@@ -105,7 +237,18 @@ func NewWith(t testing.TB, engine string, configure func(*app.Config)) *Kit {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.DB = DSN(t, engine)
+	if engine == "postgres" {
+		cfg.DB = migratedPostgresDSN(t)
+	} else {
+		cfg.DB = DSN(t, engine)
+		migrated, err := migratedSQLite()
+		if err == nil {
+			err = os.WriteFile(cfg.DB, migrated, 0o600)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	cfg.DataDir = t.TempDir()
 	if configure != nil {
 		configure(cfg)
