@@ -8,3 +8,4 @@ export { useKeyboardScroll } from './useKeyboardScroll';
 export { DESKTOP_QUERY, useIsDesktop, useMediaQuery } from './useMediaQuery';
 export { SIGNATURE_HEIGHT, SIGNATURE_WIDTH, SignatureField } from './SignatureField';
 export { useDebounced } from './useDebounced';
+export { EditableList, type EditableFieldProps, type EditableListField, type EditableListLabels, type EditableListProps } from './EditableList';

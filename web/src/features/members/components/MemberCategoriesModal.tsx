@@ -1,11 +1,10 @@
-import { CheckOutlined, CloseOutlined, CrownOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Popconfirm, Skeleton, Table, Tooltip } from 'antd';
-import { useState, type KeyboardEvent } from 'react';
+import { CrownOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EditableList } from '../../../shared/ui/EditableList';
 import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { TableEmpty } from '../../../shared/ui/TableStates';
-import ui from '../../../shared/ui/ui.module.css';
 import { useCreateCategory, useDeleteCategory, useMemberCategories, useUpdateCategory } from '../api';
 import { formFieldOfError, memberErrorText, shownLocally } from '../errors';
 import type { MemberCategory } from '../model';
@@ -37,7 +36,6 @@ export function MemberCategoriesModal({
   const update = useUpdateCategory();
   const del = useDeleteCategory();
   const [form] = Form.useForm<Draft>();
-  const [editing, setEditing] = useState<{ nid: number } & Draft | null>(null);
   const fail = (e: unknown) => {
     if (shownLocally(e)) message.error(memberErrorText(e, t, i18n), 5);
   };
@@ -64,32 +62,6 @@ export function MemberCategoriesModal({
     );
   };
 
-  const saveEdit = () => {
-    if (!editing) return;
-    update.mutate(
-      { nid: editing.nid, title: editing.title.trim(), descuento: editing.descuento ?? 0 },
-      {
-        onSuccess: () => {
-          message.success(t('members.categories.saved'), 3);
-          setEditing(null);
-        },
-        onError: fail,
-      },
-    );
-  };
-
-  const editKeys = (e: KeyboardEvent) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      saveEdit();
-    } else if (e.key === 'Escape') {
-      e.stopPropagation();
-      setEditing(null);
-    }
-  };
-
-  const rows = list.data ?? [];
-
   return (
     <SheetModal rounded ownSheetClassName={styles.sheet} destroyOnHidden open={open} onCancel={onClose} afterClose={afterClose} width={640} title={t('members.categories.title')} footer={null} data-testid="categories-dialog">
       <p className={layout.modalLead}>{t('members.categories.subtitle')}</p>
@@ -114,107 +86,70 @@ export function MemberCategoriesModal({
         </Form.Item>
       </Form>
 
-      {list.isPending ? (
-        <Skeleton active paragraph={{ rows: 4 }} title={false} />
-      ) : (
-        <div className={layout.tableCard} data-testid="categories-table">
-          <Table<MemberCategory>
-            rowKey="nid"
-            dataSource={rows}
-            pagination={false}
-            sticky
-            locale={{
-              emptyText: (
-                <TableEmpty
-                  image={<CrownOutlined className={layout.emptyIcon} />}
-                  title={t('members.categories.emptyTitle')}
-                  help={t('members.categories.emptyHelp')}
-                />
-              ),
-            }}
-            columns={[
-              {
-                key: 'title',
-                title: t('members.categories.name'),
-                render: (_, c) =>
-                  editing?.nid === c.nid ? (
-                    <Input
-                      value={editing.title}
-                      maxLength={80}
-                      autoFocus
-                      onChange={(e) => setEditing({ ...editing, title: e.target.value })}
-                      onKeyDown={editKeys}
-                      data-testid="category-edit-title"
-                    />
-                  ) : (
-                    <span className={styles.strong}>{c.title}</span>
-                  ),
-              },
-              {
-                key: 'descuento',
-                title: t('members.categories.discount'),
-                align: 'right',
-                width: 112,
-                className: styles.num,
-                render: (_, c) =>
-                  editing?.nid === c.nid ? (
-                    <InputNumber
-                      value={editing.descuento}
-                      precision={0}
-                      suffix="%"
-                      onChange={(v) => setEditing({ ...editing, descuento: v })}
-                      onKeyDown={editKeys}
-                      className={styles.full}
-                      data-testid="category-edit-discount"
-                    />
-                  ) : (
-                    `${c.descuento} %`
-                  ),
-              },
-              {
-                key: 'actions',
-                title: <span className={ui.srOnly}>{t('members.common.actions')}</span>,
-                align: 'right',
-                width: 100,
-                render: (_, c) =>
-                  editing?.nid === c.nid ? (
-                    <div className={styles.rowActions}>
-                      <Tooltip title={t('members.categories.save')}>
-                        <Button type="primary" icon={<CheckOutlined />} onClick={saveEdit} loading={update.isPending} aria-label={t('members.categories.save')} data-testid="category-save" />
-                      </Tooltip>
-                      <Tooltip title={t('members.categories.cancel')}>
-                        <Button icon={<CloseOutlined />} onClick={() => setEditing(null)} aria-label={t('members.categories.cancel')} />
-                      </Tooltip>
-                    </div>
-                  ) : (
-                    <div className={styles.rowActions}>
-                      <Tooltip title={t('members.categories.edit')}>
-                        <Button
-                          icon={<EditOutlined />}
-                          onClick={() => setEditing({ nid: c.nid, title: c.title, descuento: c.descuento })}
-                          aria-label={t('members.categories.edit')}
-                          data-testid={`category-edit-${c.nid}`}
-                        />
-                      </Tooltip>
-                      <Popconfirm
-                        title={t('members.categories.deleteConfirm', { title: c.title })}
-                        description={t('members.categories.deleteHelp')}
-                        okText={t('members.common.delete')}
-                        okButtonProps={{ danger: true, 'data-testid': 'category-delete-ok' }}
-                        cancelText={t('common.cancel')}
-                        onConfirm={() =>
-                          del.mutateAsync(c.nid).then(() => message.success(t('members.categories.deleted'), 3), fail)
-                        }
-                      >
-                        <Button danger icon={<DeleteOutlined />} aria-label={t('members.common.delete')} data-testid={`category-delete-${c.nid}`} />
-                      </Popconfirm>
-                    </div>
-                  ),
-              },
-            ]}
+      <EditableList<MemberCategory, Draft>
+        rows={list.data ?? []}
+        loading={list.isPending}
+        rowKey={(c) => c.nid}
+        sticky
+        draftOf={(c) => ({ title: c.title, descuento: c.descuento })}
+        onSave={(c, d) =>
+          update
+            .mutateAsync({ nid: c.nid, title: d.title.trim(), descuento: d.descuento ?? 0 })
+            .then(() => message.success(t('members.categories.saved'), 3))
+        }
+        errorText={(e) => (shownLocally(e) ? memberErrorText(e, t, i18n) : null)}
+        onDelete={(c) => del.mutateAsync(c.nid).then(() => message.success(t('members.categories.deleted'), 3), fail)}
+        empty={
+          <TableEmpty
+            image={<CrownOutlined className={layout.emptyIcon} />}
+            title={t('members.categories.emptyTitle')}
+            help={t('members.categories.emptyHelp')}
           />
-        </div>
-      )}
+        }
+        labels={{
+          actions: t('members.common.actions'),
+          edit: t('members.categories.edit'),
+          editOf: () => t('members.categories.edit'),
+          save: t('members.categories.save'),
+          cancel: t('members.categories.cancel'),
+          deleteOf: () => t('members.common.delete'),
+          deleteConfirm: (c) => t('members.categories.deleteConfirm', { title: c.title }),
+          deleteHelp: t('members.categories.deleteHelp'),
+          deleteOk: t('members.common.delete'),
+          deleteCancel: t('common.cancel'),
+        }}
+        fields={[
+          {
+            key: 'title',
+            title: t('members.categories.name'),
+            label: t('members.categories.name'),
+            view: (c) => <span className={styles.strong}>{c.title}</span>,
+            edit: (d, change, field) => (
+              <Input value={d.title} maxLength={80} onChange={(e) => change({ title: e.target.value })} data-testid="category-edit-title" {...field} />
+            ),
+          },
+          {
+            key: 'descuento',
+            title: t('members.categories.discount'),
+            label: t('members.categories.discount'),
+            align: 'right',
+            width: 112,
+            className: styles.num,
+            view: (c) => `${c.descuento} %`,
+            edit: (d, change, field) => (
+              <InputNumber
+                value={d.descuento}
+                precision={0}
+                suffix="%"
+                onChange={(v) => change({ descuento: v })}
+                className={styles.full}
+                data-testid="category-edit-discount"
+                {...field}
+              />
+            ),
+          },
+        ]}
+      />
     </SheetModal>
   );
 }
