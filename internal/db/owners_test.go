@@ -2,7 +2,6 @@ package db_test
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -72,14 +71,7 @@ var owners = map[string]string{
 // fails the test too, so the list never hides a breach.
 var pending = []string{}
 
-var (
-	writeRe = regexp.MustCompile(`\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)`)
-	queryRe = regexp.MustCompile(`(?s)\bSELECT\b.+\bFROM\b|\b(?:INSERT\s+INTO|DELETE\s+FROM)\b|\bUPDATE\s+[a-z_]+\s+SET\b`)
-)
-
-// Packages whose SQL is not a domain's: the database layer itself (migrations,
-// the erase that empties every table) and the test kit.
-var exempt = map[string]bool{"db": true, "testkit": true}
+var writeRe = regexp.MustCompile(`\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)`)
 
 // TestEveryTableHasOneOwner reads the Go source of internal/ and fails on a
 // write to a table outside its owning package, on any SQL in the HTTP layer,
@@ -87,41 +79,18 @@ var exempt = map[string]bool{"db": true, "testkit": true}
 func TestEveryTableHasOneOwner(t *testing.T) {
 	found := map[string]bool{}
 	fset := token.NewFileSet()
-	files, err := filepath.Glob(filepath.Join("..", "*", "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, path := range files {
-		if strings.HasSuffix(path, "_test.go") {
-			continue
-		}
-		pkg := filepath.Base(filepath.Dir(path))
-		if exempt[pkg] {
-			continue
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		where := pkg + "/" + filepath.Base(path)
-		if pkg == "httpapi" {
-			for _, imp := range f.Imports {
+	for _, src := range sources(t, fset) {
+		where := src.where()
+		if src.pkg == "httpapi" {
+			for _, imp := range src.file.Imports {
 				p, _ := strconv.Unquote(imp.Path.Value)
 				if p == "socius/internal/db" || p == "github.com/jmoiron/sqlx" || p == "database/sql" {
 					found[where+" imports "+p] = true
 				}
 			}
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				return true
-			}
-			if pkg == "httpapi" && queryRe.MatchString(s) {
+		src.eachString(func(lit *ast.BasicLit, s string) {
+			if src.pkg == "httpapi" && sqlRe.MatchString(s) {
 				found[where+" runs SQL"] = true
 			}
 			for _, m := range writeRe.FindAllStringSubmatch(s, -1) {
@@ -133,11 +102,10 @@ func TestEveryTableHasOneOwner(t *testing.T) {
 				switch {
 				case !known:
 					t.Errorf("%s (%s) writes %s, a table with no owner: add it to owners", where, fset.Position(lit.Pos()), table)
-				case owner != pkg:
-					found[pkg+" writes "+table] = true
+				case owner != src.pkg:
+					found[src.pkg+" writes "+table] = true
 				}
 			}
-			return true
 		})
 	}
 	want := map[string]bool{}

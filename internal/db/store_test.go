@@ -3,14 +3,11 @@ package db_test
 import (
 	"bufio"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
-	"strings"
 	"testing"
 )
 
@@ -29,54 +26,25 @@ const maxFileLines = 450
 // one file would pass maxFileLines.
 var storeFileRe = regexp.MustCompile(`^store(_[a-z0-9_]+)?\.go$`)
 
-// storeSQLRe is a statement: SELECT … FROM, INSERT INTO, UPDATE x SET, DELETE FROM.
-var storeSQLRe = regexp.MustCompile(`(?s)\bSELECT\b.+\bFROM\b|\bINSERT\s+INTO\b|\bDELETE\s+FROM\b|\bUPDATE\s+[a-z_]+\s+SET\b`)
-
 // TestSQLLivesInStore reads the Go source of internal/ and fails on a SQL
 // string literal outside a package's store.go, and on a Go file over
 // maxFileLines lines, in any package not in pendingStores.
 func TestSQLLivesInStore(t *testing.T) {
 	found := map[string][]string{}
 	fset := token.NewFileSet()
-	files, err := filepath.Glob(filepath.Join("..", "*", "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, path := range files {
-		if strings.HasSuffix(path, "_test.go") {
-			continue
-		}
-		pkg := filepath.Base(filepath.Dir(path))
-		if exempt[pkg] {
-			continue
-		}
-		name := filepath.Base(path)
-		where := pkg + "/" + name
-		if n, err := countLines(path); err != nil {
+	for _, src := range sources(t, fset) {
+		if n, err := countLines(src.path); err != nil {
 			t.Fatal(err)
 		} else if n > maxFileLines {
-			found[pkg] = append(found[pkg], where+" has "+strconv.Itoa(n)+" lines")
+			found[src.pkg] = append(found[src.pkg], src.where()+" has "+strconv.Itoa(n)+" lines")
 		}
-		if storeFileRe.MatchString(name) {
+		if storeFileRe.MatchString(src.name) {
 			continue
 		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
+		src.eachString(func(lit *ast.BasicLit, s string) {
+			if sqlRe.MatchString(s) {
+				found[src.pkg] = append(found[src.pkg], fset.Position(lit.Pos()).String()+" holds SQL")
 			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				return true
-			}
-			if storeSQLRe.MatchString(s) {
-				found[pkg] = append(found[pkg], fset.Position(lit.Pos()).String()+" holds SQL")
-			}
-			return true
 		})
 	}
 	want := map[string]bool{}
