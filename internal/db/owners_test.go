@@ -136,7 +136,9 @@ func TestEveryTableHasOneOwner(t *testing.T) {
 // TestOwnersNameRealPackagesAndTables keeps the table above true: every owner
 // is a package of internal/ and every table is created by a migration.
 func TestOwnersNameRealPackagesAndTables(t *testing.T) {
-	all, _ := filepath.Glob(filepath.Join("migrations", "sqlite", "*.sql"))
+	all, _ := filepath.Glob(filepath.Join("migrations", "*.sql"))
+	own, _ := filepath.Glob(filepath.Join("migrations", "*", "*.sql"))
+	all = append(all, own...)
 	var text strings.Builder
 	for _, p := range all {
 		b, err := os.ReadFile(p)

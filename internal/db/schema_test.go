@@ -12,9 +12,10 @@ import (
 	"socius/internal/testkit"
 )
 
-// The two migration folders describe one schema. Both engines are migrated from scratch and their
+// The migrations describe one schema. Both engines are migrated from scratch and their
 // tables, columns, nullability, indexes and unique constraints compared: any drift between
-// migrations/sqlite and migrations/postgres fails here. Column types are left out (the engines
+// the engines (an engine's own file in migrations/<engine>, or SQLite's spelling of the shared
+// files) fails here. Column types are left out (the engines
 // spell them differently on purpose: INTEGER/BIGINT, TEXT/TIMESTAMPTZ…).
 func TestOneSchemaTwoEngines(t *testing.T) {
 	if os.Getenv("SOCIUS_TEST_POSTGRES_URL") == "" {

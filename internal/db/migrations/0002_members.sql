@@ -16,11 +16,12 @@ CREATE INDEX members_club_dni ON members (club_id, dni);
 CREATE INDEX members_club_staff ON members (club_id, is_staff, number);
 
 -- Folded words of a member's searchable fields; a prefix range on (club, field, term)
--- finds "José" for "jose" from the index.
+-- finds "José" for "jose" from the index. The term is compared byte by byte,
+-- so a prefix range is exact whatever the server's locale.
 CREATE TABLE member_terms (
     club_id BIGINT NOT NULL,
     field TEXT NOT NULL,
-    term TEXT COLLATE "C" NOT NULL, -- byte order: a prefix range is exact whatever the server's locale
+    term TEXT COLLATE "C" NOT NULL,
     member_id BIGINT NOT NULL REFERENCES members (id) ON DELETE CASCADE
 );
 CREATE INDEX member_terms_lookup ON member_terms (club_id, field, term, member_id);
