@@ -184,7 +184,9 @@ func (s *Server) events(ctx context.Context, in *eventsInput) (*huma.StreamRespo
 					}
 				default:
 				}
-				if replayed[e.ID] || !reader.mayRead(e) {
+				// The browser was told it has every event up to last: an older one the
+				// tail hands out late was published before this stream began.
+				if e.ID <= last || replayed[e.ID] || !reader.mayRead(e) {
 					continue
 				}
 				if !send(eventText(e)) {
