@@ -52,7 +52,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	}
 	a := &App{Cfg: cfg, DB: d, Services: httpapi.Services{Clubs: club.New(d), Report: report.New(d), Social: social.New(d),
 		Files: files.New(d), Novelties: novelty.New(d)}}
-	a.Auth = auth.New(d, auth.Config{IdleTimeout: cfg.SessionIdle, SlowAfter: cfg.LoginSlow, LockAfter: cfg.LoginLock, AddressLimit: cfg.LoginAddress})
+	a.Auth = auth.New(d, auth.Config{IdleTimeout: cfg.SessionIdle, SlowAfter: cfg.LoginSlow, LockAfter: cfg.LoginLock, AddressLimit: cfg.LoginAddress, FastHashing: cfg.FastHashing})
 	a.Hub = notify.NewHub(d)
 	a.Mail = logMailer{}
 	if cfg.SMTPHost != "" {

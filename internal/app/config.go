@@ -45,6 +45,7 @@ type Config struct {
 	// Not settings: zero takes the default; tests shorten them.
 	WriteTimeout time.Duration       // an answer must be written within this long of its request's headers
 	Stream       httpapi.StreamTimes // the live event stream's keep-alive, re-check and lifetime
+	FastHashing  bool                // passwords at argon2id's smallest cost: test binaries only (auth.Config)
 }
 
 type setting struct {

@@ -88,6 +88,9 @@ type Config struct {
 	ResetValidity    time.Duration
 	Now              func() time.Time
 	Sleep            func(context.Context, time.Duration)
+	// FastHashing stores passwords at argon2id's smallest cost. Test binaries
+	// only: New panics when it is set anywhere else.
+	FastHashing bool
 }
 
 // NewUser holds the fields of a new account.

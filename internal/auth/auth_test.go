@@ -517,3 +517,31 @@ func TestResetLimits(t *testing.T) {
 		}
 	})
 }
+
+// A stored password costs OWASP's minimum (19 MiB, 2 passes) unless the
+// service was made for a test binary with FastHashing; either way the
+// password opens the account and a wrong one does not.
+func TestStoredPasswordCost(t *testing.T) {
+	for _, c := range []struct {
+		fast bool
+		cost string
+	}{{false, "$m=19456,t=2,p=1$"}, {true, "$m=8,t=1,p=1$"}} {
+		each(t, auth.Config{FastHashing: c.fast}, func(t *testing.T, s *auth.Service, d *db.DB, _ *clock) {
+			ctx := context.Background()
+			mustCreate(t, s, auth.NewUser{Username: "ana", Password: "valida-123"})
+			u, err := s.UserByName(ctx, "ana")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(u.Hash, c.cost) {
+				t.Fatalf("fast=%v: stored %q, want cost %s", c.fast, u.Hash, c.cost)
+			}
+			if _, err := s.Login(ctx, "ana", "valida-123", "192.0.2.1", ""); err != nil {
+				t.Fatalf("fast=%v: the right password: %v", c.fast, err)
+			}
+			if _, err := s.Login(ctx, "ana", "otra-1234", "192.0.2.1", ""); !errors.Is(err, auth.ErrBadCredentials) {
+				t.Fatalf("fast=%v: a wrong password: %v", c.fast, err)
+			}
+		})
+	}
+}

@@ -43,7 +43,7 @@ func (s *Service) login(ctx context.Context, u *User, password, oldToken string,
 		}
 	}
 	if u == nil {
-		_, _ = CheckPassword(dummyHash, password)
+		_, _ = CheckPassword(s.dummy(), password)
 		return nil, ErrBadCredentials
 	}
 	ok, err := CheckPassword(u.Hash, password)

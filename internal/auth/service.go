@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"testing"
 	"time"
 	"unicode/utf8"
 
@@ -25,6 +26,9 @@ type Service struct {
 
 // New returns the auth service.
 func New(d *db.DB, cfg Config) *Service {
+	if cfg.FastHashing && !testing.Testing() {
+		panic("auth: fast password hashing outside a test binary")
+	}
 	if cfg.IdleTimeout == 0 {
 		cfg.IdleTimeout = 8 * time.Hour
 	}
@@ -90,6 +94,22 @@ func checkLen(p string) error {
 	return nil
 }
 
+// hash stores a password at the service's cost.
+func (s *Service) hash(password string) (string, error) {
+	if s.cfg.FastHashing {
+		return hashPassword(password, testCost)
+	}
+	return HashPassword(password)
+}
+
+// dummy is the hash an unknown username is checked against, at the service's cost.
+func (s *Service) dummy() string {
+	if s.cfg.FastHashing {
+		return testDummyHash
+	}
+	return dummyHash
+}
+
 // CreateUser stores a new account inside tx (or the pool when tx is nil).
 func (s *Service) CreateUser(ctx context.Context, q db.Q, u NewUser) (int64, error) {
 	if strings.TrimSpace(u.Username) == "" {
@@ -98,7 +118,7 @@ func (s *Service) CreateUser(ctx context.Context, q db.Q, u NewUser) (int64, err
 	if err := checkLen(u.Password); err != nil {
 		return 0, err
 	}
-	hash, err := HashPassword(u.Password)
+	hash, err := s.hash(u.Password)
 	if err != nil {
 		return 0, err
 	}
@@ -129,7 +149,7 @@ func (s *Service) SetPassword(ctx context.Context, username, password string) er
 }
 
 func (s *Service) setPassword(ctx context.Context, uid int64, password, keepSession string) error {
-	hash, err := HashPassword(password)
+	hash, err := s.hash(password)
 	if err != nil {
 		return err
 	}

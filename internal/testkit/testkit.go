@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -22,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/app"
@@ -75,10 +77,15 @@ func EachInTurn(t *testing.T, fn func(t *testing.T, k *Kit)) {
 // are cloned from (CREATE DATABASE … TEMPLATE), for the same reason as
 // migratedSQLite. Its name carries a digest of the migrations, so test
 // binaries and runs share it until a migration changes; making a new one
-// drops the templates of older migrations. An advisory lock keeps two test
+// drops older templates but the three newest, which other checkouts testing
+// at the same time may still be cloning (a kit whose template went anyway
+// makes it again). An advisory lock keeps two test
 // binaries from making it at once, and it is built under another name and
 // renamed when complete, so a run stopped halfway leaves no broken template.
-var migratedPostgres = sync.OnceValues(func() (string, error) {
+var migratedPostgres = sync.OnceValues(postgresTemplate)
+
+// postgresTemplate makes the template of this binary's migrations unless it is there.
+func postgresTemplate() (string, error) {
 	digest, err := db.MigrationsDigest(db.Postgres)
 	if err != nil {
 		return "", err
@@ -105,7 +112,7 @@ var migratedPostgres = sync.OnceValues(func() (string, error) {
 		return name, err
 	}
 	var old []string
-	if err := conn.SelectContext(ctx, &old, `SELECT datname FROM pg_database WHERE datname LIKE 'socius\_tmpl\_%'`); err != nil {
+	if err := conn.SelectContext(ctx, &old, `SELECT datname FROM pg_database WHERE datname LIKE 'socius\_tmpl\_%' ORDER BY oid DESC OFFSET 3`); err != nil {
 		return "", err
 	}
 	for _, o := range old {
@@ -132,7 +139,7 @@ var migratedPostgres = sync.OnceValues(func() (string, error) {
 	}
 	_, err = conn.ExecContext(ctx, "ALTER DATABASE "+building+" RENAME TO "+name)
 	return name, err
-})
+}
 
 // withDatabase is the PostgreSQL URL base naming another database.
 func withDatabase(base, name string) (string, error) {
@@ -158,7 +165,16 @@ func migratedPostgresDSN(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + tmpl); err != nil {
+	_, err = admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + tmpl)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "3D000" {
+		// Another checkout's tests, with other migrations, replaced the template
+		// since this binary made it: make it again.
+		if _, err = postgresTemplate(); err == nil {
+			_, err = admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + tmpl)
+		}
+	}
+	if err != nil {
 		admin.Close()
 		t.Fatal(err)
 	}
@@ -237,6 +253,9 @@ func NewWith(t testing.TB, engine string, configure func(*app.Config)) *Kit {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A kit's users log in dozens of times per test; the cost of a stored
+	// password is auth's own tests' subject, not the API's.
+	cfg.FastHashing = true
 	if engine == "postgres" {
 		cfg.DB = migratedPostgresDSN(t)
 	} else {
