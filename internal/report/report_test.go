@@ -447,7 +447,15 @@ func TestCharts(t *testing.T) {
 			t.Fatalf("in UTC: %+v", hours)
 		}
 
-		// a chart shows at most its last MaxChartDays days
+		// a chart shows at most its last MaxChartDays days, to the day: 401 days show from the second
+		end := time.Date(2026, 7, 15, 12, 0, 0, 0, loc)
+		edge, err := k.App.Report.SalesPerDay(d.ctx, d.alfa, 0, report.Range{Start: end.AddDate(0, 0, -report.MaxChartDays).Unix(), End: end.Unix()}, loc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(edge) != report.MaxChartDays || edge[0].Day != "2025-06-11" || edge[len(edge)-1].Day != "2026-07-15" {
+			t.Fatalf("401 days: %d, from %s to %s", len(edge), edge[0].Day, edge[len(edge)-1].Day)
+		}
 		long, err := k.App.Report.SalesPerDay(d.ctx, d.alfa, 0, report.Range{Start: now.AddDate(-2, 0, 0).Unix(), End: now.Unix()}, loc)
 		if err != nil {
 			t.Fatal(err)
