@@ -631,18 +631,11 @@ func TestClubs(t *testing.T) {
 				t.Errorf("payments of -cash-wallet: %s", res)
 			}
 
+			// the roles of each club, the payments without a setting and the flags are club's rules (internal/club)
 			res = c.Do("GET", "/api/association/retrieve?association="+itoa(beta), nil)
 			expectOK(t, "retrieve beta", res)
 			if !reflect.DeepEqual(res.JSON["roles"], []any{"Manager"}) {
 				t.Errorf("roles in Beta: %v", res.JSON["roles"])
-			}
-			if res.JSON["cashPermission"] != true || res.JSON["cardPermission"] != true || res.JSON["walletPermission"] != true {
-				t.Errorf("payments without setting must be all three (spec part 2 §4): %s", res)
-			}
-			for _, f := range access.Flags {
-				if jget(res.JSON, "functionalities", f) != false {
-					t.Errorf("Beta has no flags, functionalities[%s] = %v", f, jget(res.JSON, "functionalities", f))
-				}
 			}
 
 			// Without a club: the first of the user's clubs by title.
@@ -654,19 +647,6 @@ func TestClubs(t *testing.T) {
 
 			expectErr(t, "plain member", c.Do("GET", "/api/association/retrieve?association="+itoa(delta), nil), 403, "access.denied", "Access denied for user boss")
 			expectErr(t, "inactive staff", c.Do("GET", "/api/association/retrieve?association="+itoa(eta), nil), 403, "access.denied", "Access denied for user boss")
-		})
-
-		t.Run("payment setting saved again replaces the old one", func(t *testing.T) {
-			if err := k.App.DB.Tx(ctx, func(tx *sqlx.Tx) error { return club.SetPaymentMethods(ctx, tx, alfa, "-card") }); err != nil {
-				t.Fatal(err)
-			}
-			res := c.Do("GET", "/api/association/retrieve?association="+itoa(alfa), nil)
-			if res.JSON["cashPermission"] != false || res.JSON["cardPermission"] != true || res.JSON["walletPermission"] != false {
-				t.Errorf("after saving -card: cash %v card %v wallet %v", res.JSON["cashPermission"], res.JSON["cardPermission"], res.JSON["walletPermission"])
-			}
-			if err := k.App.DB.Tx(ctx, func(tx *sqlx.Tx) error { return club.SetPaymentMethods(ctx, tx, alfa, "-cash-wallet") }); err != nil {
-				t.Fatal(err)
-			}
 		})
 
 		t.Run("mine lists active staff clubs only", func(t *testing.T) {
@@ -719,8 +699,9 @@ func TestClubs(t *testing.T) {
 		})
 
 		t.Run("not an image", func(t *testing.T) {
+			// a logo that is not an image is club's rule (internal/club); a data URL that does not decode is refused here the same way
 			files := k.Count("files", "")
-			for _, bad := range []string{dataURL("image/png", []byte("hola, no soy una imagen")), "data:image/png;base64,%%%"} {
+			for _, bad := range []string{"data:image/png;base64,%%%"} {
 				res := c.Do("PUT", "/api/association/"+itoa(alfa), map[string]any{"title": "Cambiado", "logo": bad})
 				expectErr(t, "bad logo", res, 400, "file.not_image", "")
 			}
@@ -730,16 +711,6 @@ func TestClubs(t *testing.T) {
 			res := c.Do("GET", "/api/association/retrieve?association="+itoa(alfa), nil)
 			if res.JSON["title"] != "Alfa Club" || jget(res.JSON, "logo", "img") != logoURL {
 				t.Fatalf("a refused update changed the club: %s", res)
-			}
-		})
-
-		t.Run("blank title", func(t *testing.T) {
-			for _, title := range []string{"", "   "} {
-				res := c.Do("PUT", "/api/association/"+itoa(alfa), map[string]any{"title": title})
-				expectErr(t, "blank title", res, 400, "club.title_required", "El nombre del club es obligatorio")
-			}
-			if k.Count("clubs", "id = ? AND title = ?", alfa, "Alfa Club") != 1 {
-				t.Fatal("a refused title was saved")
 			}
 		})
 

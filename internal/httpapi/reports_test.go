@@ -63,25 +63,26 @@ func TestWithdrawalsReport(t *testing.T) {
 		get := func(c *testkit.Client, q string) *testkit.Response {
 			return c.Do("GET", fmt.Sprintf("/api/report_withdrawals?asocid=%d%s", w.alfa, q), nil)
 		}
+		// the reply's shape; its figures, order and refunds are report's rules (internal/report)
 		res := get(w.manager, "")
 		expectOK(t, "withdrawals", res)
 		rows := objects(t, res.JSON["data"])
 		tot := res.JSON["totals"].(map[string]any)
-		// the refunded water is gone from its line: 1 water for 1.50 €
-		if len(rows) != 4 || num(res.JSON["total"]) != 4 || num(tot["orders"]) != 3 || money(tot["grams"]) != "2" || money(tot["real_grams"]) != "2" ||
-			money(tot["units"]) != "16" || money(tot["total"]) != "38.5" {
+		if len(rows) != 4 || num(res.JSON["total"]) != 4 || money(tot["total"]) != "38.5" {
 			t.Fatalf("withdrawals: %s", res)
 		}
-		if r := rows[0]; num(r["order_id"]) != d.wlt || r["title"] != "Café" || money(r["quantity"]) != "10" || money(r["total"]) != "12" ||
-			r["nombre"] != "Carla" || r["category"] != "Flores" {
-			t.Fatalf("newest first: %v", r)
-		}
-		for _, r := range rows {
-			if r["title"] == "Agua" && (money(r["quantity"]) != "1" || money(r["total"]) != "1.5") {
-				t.Fatalf("the refund is not taken off its line: %v", r)
+		for _, f := range []string{"lines", "orders", "grams", "real_grams", "units", "total"} {
+			if _, ok := tot[f]; !ok {
+				t.Fatalf("totals without %s: %v", f, tot)
 			}
 		}
-		// the column filters recompute the totals; LIKE's wildcards match themselves
+		for _, f := range []string{"id", "order_id", "date", "pid", "title", "code", "category", "type", "quantity", "real_quantity", "total",
+			"membership_id", "number", "nombre", "surname"} {
+			if _, ok := rows[0][f]; !ok {
+				t.Fatalf("a row without %s: %v", f, rows[0])
+			}
+		}
+		// each query parameter reaches its filter
 		for q, want := range map[string][2]string{"&title=CAF": {"2", "18"}, "&category=flor": {"4", "38.5"}, "&code=%25": {"0", "0"},
 			"&nombre=carl&title=amn": {"1", "19"}, "&number=" + itoa(memberNumber(t, k, d.buyer)): {"4", "38.5"}, "&surname=nadie": {"0", "0"}} {
 			res := get(w.manager, q)
@@ -91,7 +92,7 @@ func TestWithdrawalsReport(t *testing.T) {
 				t.Fatalf("%s: want %v, got %s", q, want, res)
 			}
 		}
-		// paging: 19 a page by default, the totals are the filter's
+		// limit and page reach the paging
 		res = get(w.manager, "&limit=3&page=1")
 		if expectOK(t, "page 2", res); len(objects(t, res.JSON["data"])) != 1 || money(res.JSON["totals"].(map[string]any)["total"]) != "38.5" {
 			t.Fatalf("page 2: %s", res)
@@ -133,36 +134,29 @@ func TestProductPerformanceReport(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
 		d := newReportDay(t, k)
 		w := d.posWorld
-		// a cost changed after the sale does not change what the sale cost
-		exec(t, k, `UPDATE products SET cost = 500 WHERE id = ?`, w.cafe)
 		get := func(c *testkit.Client, q string) *testkit.Response {
 			return c.Do("GET", fmt.Sprintf("/api/report_sales_product?asocid=%d%s", w.alfa, q), nil)
 		}
+		// the reply's shape; its figures, order and top charts are report's rules (internal/report)
 		res := get(w.recepcion, "")
 		expectOK(t, "performance", res)
 		rows := objects(t, res.JSON["products"])
-		want := []struct{ title, orders, qty, cost, avg, amount, profits string }{
-			{"Amnesia", "1", "2", "2", "9.5", "19", "17"}, {"Café", "2", "15", "15", "1.2", "18", "3"}, {"Agua", "1", "1", "1", "1.5", "1.5", "0.5"}}
-		if len(rows) != len(want) {
+		if len(rows) != 3 || rows[0]["title"] != "Amnesia" || money(rows[0]["profits"]) != "17" || money(res.JSON["totals"].(map[string]any)["amount"]) != "38.5" {
 			t.Fatalf("performance: %s", res)
 		}
-		for i, p := range want {
-			r := rows[i]
-			if r["title"] != p.title || jsonNumber(r["order"]) != p.orders || money(r["quantity"]) != p.qty || money(r["cost_total"]) != p.cost ||
-				money(r["average_price"]) != p.avg || money(r["amount"]) != p.amount || money(r["profits"]) != p.profits {
-				t.Fatalf("row %d: want %+v, got %v", i, p, r)
+		for _, f := range []string{"pid", "title", "category", "type", "order", "stock", "unlimited_stock", "quantity", "cost_total", "average_price",
+			"discount", "amount", "profits"} {
+			if _, ok := rows[0][f]; !ok {
+				t.Fatalf("a row without %s: %v", f, rows[0])
 			}
 		}
-		tot := res.JSON["totals"].(map[string]any)
-		if num(tot["orders"]) != 3 || money(tot["grams"]) != "2" || money(tot["units"]) != "16" || money(tot["cost_total"]) != "18" ||
-			money(tot["amount"]) != "38.5" || money(tot["profits"]) != "20.5" {
-			t.Fatalf("totals: %v", tot)
+		for _, f := range []string{"products", "orders", "grams", "units", "cost_total", "discount", "amount", "profits"} {
+			if _, ok := res.JSON["totals"].(map[string]any)[f]; !ok {
+				t.Fatalf("totals without %s: %s", f, res)
+			}
 		}
-		if top := objects(t, res.JSON["top_grams"]); len(top) != 1 || top[0]["title"] != "Amnesia" {
-			t.Fatalf("top by grams: %v", top)
-		}
-		if top := objects(t, res.JSON["top_amount"]); len(top) != 3 || top[0]["title"] != "Amnesia" || top[2]["title"] != "Agua" {
-			t.Fatalf("top by income: %v", top)
+		if len(objects(t, res.JSON["top_grams"])) != 1 || len(objects(t, res.JSON["top_amount"])) != 3 {
+			t.Fatalf("top charts: %s", res)
 		}
 		res = get(w.recepcion, "&title=CAF&category=flo")
 		if rows := objects(t, res.JSON["products"]); len(rows) != 1 || money(res.JSON["totals"].(map[string]any)["amount"]) != "18" {
@@ -225,7 +219,7 @@ func TestReportChartsAndExports(t *testing.T) {
 			t.Fatalf("wallet csv: %v", rows)
 		}
 
-		// the access export is titled with its range; check-ins count by local hour
+		// the access export is titled with its range; the chart counts by the club's local hour (the rule is report's, the zone the handler's)
 		at := time.Date(2026, 7, 15, 21, 30, 0, 0, madrid(t)).Unix()
 		for i, action := range []string{"ENTRA", "SALE", "ENTRA"} {
 			expectOK(t, action, w.admin.Do("POST", "/api/checkin_checkout/"+itoa(d.buyer), map[string]any{"association": w.alfa, "datetime": at + int64(i)*600, "action": action}))
@@ -261,7 +255,8 @@ func madrid(t *testing.T) *time.Location {
 
 // TestDailyReportAcrossClockChanges sells at 01:30 and 03:30 on the last
 // Sundays of March (02:00 → 03:00) and October (03:00 → 02:00) and reads
-// those days' closing reports and the sales chart in the club's time zone.
+// those days' closing reports in the club's time zone (the sales chart's
+// days are tested in internal/report).
 func TestDailyReportAcrossClockChanges(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
 		d := newReportDay(t, k)
@@ -293,13 +288,6 @@ func TestDailyReportAcrossClockChanges(t *testing.T) {
 			if expectOK(t, before, res); len(objects(t, res.JSON["orders"])) != 0 {
 				t.Fatalf("%s took orders of the next day: %s", before, res)
 			}
-			var sales []map[string]any
-			res = w.manager.Do("GET", fmt.Sprintf("/api/report_chart/sales?asocid=%d&start_date=%d&end_date=%d", w.alfa,
-				time.Date(day.y, time.Month(day.m), day.dd-1, 0, 0, 0, 0, loc).Unix(), time.Date(day.y, time.Month(day.m), day.dd+1, 23, 0, 0, 0, loc).Unix()), nil)
-			if expectOK(t, "chart", res); json.Unmarshal(res.Body, &sales) != nil || len(sales) != 3 || sales[1]["day"] != day.date ||
-				money(sales[1]["cash"]) != "22" || money(sales[1]["tpv"]) != "6" || money(sales[1]["wallet"]) != "12" || money(sales[0]["cash"]) != "0" {
-				t.Fatalf("%s chart: %s", day.date, res)
-			}
 		}
 		expectErr(t, "bad day", w.manager.Do("GET", fmt.Sprintf("/api/report_cash/?asocid=%d&day=2026-02-30", w.alfa), nil), 400, "report.day", "")
 	})
@@ -307,8 +295,9 @@ func TestDailyReportAcrossClockChanges(t *testing.T) {
 
 // TestKnownDayToTheCent: the report day plus a coupon sale by card, a manual
 // discount sale in cash, a refund by each method, cash put in and taken out
-// and the close; every card of the close, the sums of its tables, and the
-// withdrawals and performance totals are checked to the cent.
+// and the close; every card of the close and the sums of its tables are
+// checked to the cent (the withdrawals and performance totals of such a day
+// are tested in internal/report).
 func TestKnownDayToTheCent(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
 		d := newReportDay(t, k)
@@ -371,16 +360,6 @@ func TestKnownDayToTheCent(t *testing.T) {
 			if got := sum(report[c.table], c.field); got != c.want {
 				t.Fatalf("%s.%s adds up to %s, want %s", c.table, c.field, got, c.want)
 			}
-		}
-		// what members kept: 53.55 sold less 5.10 refunded
-		res = w.manager.Do("GET", fmt.Sprintf("/api/report_withdrawals?asocid=%d", w.alfa), nil)
-		if tot := res.JSON["totals"].(map[string]any); money(tot["total"]) != "48.45" || money(tot["grams"]) != "3" || money(tot["units"]) != "18" {
-			t.Fatalf("withdrawals: %v", tot)
-		}
-		res = w.manager.Do("GET", fmt.Sprintf("/api/report_sales_product?asocid=%d", w.alfa), nil)
-		if tot := res.JSON["totals"].(map[string]any); money(tot["amount"]) != "48.45" || money(tot["discount"]) != "1.95" || money(tot["cost_total"]) != "21" ||
-			money(tot["profits"]) != "27.45" || num(tot["orders"]) != 5 {
-			t.Fatalf("performance: %v", tot)
 		}
 	})
 }

@@ -116,10 +116,7 @@ func TestTodayFiguresFollowTheirScreens(t *testing.T) {
 				expectOK(t, "access "+e.action, w.admin.Do("POST", fmt.Sprintf("/api/checkin_checkout/%d", e.nid),
 					map[string]any{"association": w.alfa, "action": e.action, "datetime": time.Now().Unix()}))
 			}
-			// a member checked in yesterday and never checked out is not in the club today
-			third := w.member(t, w.admin, w.alfa, "Carla", "44444444A", nil)
-			expectOK(t, "yesterday's entry", w.admin.Do("POST", fmt.Sprintf("/api/checkin_checkout/%d", third),
-				map[string]any{"association": w.alfa, "action": "ENTRA", "datetime": since - 3600}))
+			// (a check-in of an earlier day without its check-out is report's rule, tested in internal/report)
 			// Agua (10 units) is low once the club's alert level is 10 units
 			expectOK(t, "alert level", w.admin.Do("POST", "/api/association_category", map[string]any{"association": w.alfa, "type": "stock_alert", "title": "10"}))
 			// Ana's fee ends in three days, Berta's in ten
@@ -156,8 +153,7 @@ func TestTodayFiguresFollowTheirScreens(t *testing.T) {
 			}
 			expectErr(t, "Budtender", set(w.budtender, "5"), 403, "access.role", "")
 			expectErr(t, "Recepción", set(w.recepcion, "5"), 403, "access.role", "")
-			expectErr(t, "negative", set(inventario, "-1"), 400, "category.number_invalid", "")
-			expectErr(t, "not a number", set(inventario, "mucho"), 400, "category.number_invalid", "")
+			// the level's number rule is club's (internal/club)
 			res := set(inventario, "2,5")
 			expectOK(t, "Inventario", res)
 			if res.JSON["title"] != "2.5" {
