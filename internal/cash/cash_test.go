@@ -19,19 +19,6 @@ import (
 	"socius/internal/testkit"
 )
 
-// codeOf is the stable code of a problem, "" for any other error.
-func codeOf(err error) string {
-	var inv *problem.Invalid
-	if errors.As(err, &inv) {
-		return inv.Code
-	}
-	var nf *problem.NotFound
-	if errors.As(err, &nf) {
-		return nf.Code
-	}
-	return ""
-}
-
 var clubFlags = []string{access.Socios, access.SoftwareGestionClub, access.FuncionesAvanzadasGestion, access.Monedero}
 
 // every method is accepted, and nobody signs
@@ -230,7 +217,7 @@ func TestCashDay(t *testing.T) {
 			// the box holds 21 + 20 + 50 − 20 − 1.50 = 69.50
 			{"a cent more than the box", -6951, "", "cash.box_short"},
 		} {
-			if _, err := w.s.Move(w.ctx, w.alfa, w.manager, c.cents, c.note); codeOf(err) != c.code {
+			if _, err := w.s.Move(w.ctx, w.alfa, w.manager, c.cents, c.note); problem.Code(err) != c.code {
 				t.Errorf("%s: want %s, got %v", c.what, c.code, err)
 			}
 		}
@@ -292,7 +279,7 @@ func TestCashDay(t *testing.T) {
 			{"count too large", amount.MaxCents + 1, "", "amount.too_large"},
 			{"201 characters of note", 7000, strings.Repeat("é", 201), "cash.note_too_long"},
 		} {
-			if _, err := w.s.CloseRegister(w.ctx, w.alfa, w.manager, c.counted, c.note); codeOf(err) != c.code {
+			if _, err := w.s.CloseRegister(w.ctx, w.alfa, w.manager, c.counted, c.note); problem.Code(err) != c.code {
 				t.Errorf("%s: want %s, got %v", c.what, c.code, err)
 			}
 		}
@@ -369,7 +356,7 @@ func TestCashDay(t *testing.T) {
 		}
 
 		// Another club sees neither the close nor the movements.
-		if _, err := w.s.GetClose(w.ctx, w.beta, c.CID); !errors.Is(err, cash.ErrCloseNotFound) || codeOf(err) != "cash.close_not_found" {
+		if _, err := w.s.GetClose(w.ctx, w.beta, c.CID); !errors.Is(err, cash.ErrCloseNotFound) || problem.Code(err) != "cash.close_not_found" {
 			t.Fatalf("Beta reads Alfa's close: %v", err)
 		}
 		if list, total, err := w.s.Movements(w.ctx, w.beta, cash.Scope{}, 0, 0); err != nil || total != 0 || len(list) != 0 {
@@ -393,11 +380,11 @@ func TestWithdrawalsNeverTakeTheBoxBelowZero(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
 		w := newWorld(t, k)
 		w.move(w.manager, 1000, "")
-		if _, err := w.s.Move(w.ctx, w.alfa, w.manager, -1001, ""); codeOf(err) != "cash.box_short" {
+		if _, err := w.s.Move(w.ctx, w.alfa, w.manager, -1001, ""); problem.Code(err) != "cash.box_short" {
 			t.Fatalf("a cent more than the box: %v", err)
 		}
 		w.move(w.manager, -1000, "")
-		if _, err := w.s.Move(w.ctx, w.alfa, w.manager, -1, ""); codeOf(err) != "cash.box_short" {
+		if _, err := w.s.Move(w.ctx, w.alfa, w.manager, -1, ""); problem.Code(err) != "cash.box_short" {
 			t.Fatalf("a cent from an empty box: %v", err)
 		}
 		w.move(w.manager, 3000, "")
@@ -417,7 +404,7 @@ func TestWithdrawalsNeverTakeTheBoxBelowZero(t *testing.T) {
 			switch {
 			case err == nil:
 				wins++
-			case codeOf(err) != "cash.box_short":
+			case problem.Code(err) != "cash.box_short":
 				t.Errorf("a losing withdrawal: %v", err)
 			}
 		}

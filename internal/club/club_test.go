@@ -23,27 +23,6 @@ import (
 	"socius/internal/testkit"
 )
 
-// codeOf is the stable code of a refusal ("" for none).
-func codeOf(err error) string {
-	var inv *problem.Invalid
-	if errors.As(err, &inv) {
-		return inv.Code
-	}
-	var rf *problem.Refused
-	if errors.As(err, &rf) {
-		return rf.Code
-	}
-	var nf *problem.NotFound
-	if errors.As(err, &nf) {
-		return nf.Code
-	}
-	var ve *member.ValidationError
-	if errors.As(err, &ve) {
-		return ve.Code
-	}
-	return ""
-}
-
 func p[T any](v T) *T { return &v }
 
 // pngOf is a 2×2 PNG of one colour.
@@ -175,7 +154,7 @@ func TestClubsFlagsAndStaff(t *testing.T) {
 				t.Errorf("standing in %d: %+v %v, want active %v staff %v roles %v", c.club, st, err, c.active, c.isStaff, c.roles)
 			}
 		}
-		if _, err := s.StaffOf(ctx, boss, gamma); codeOf(err) != "club.no_member_record" {
+		if _, err := s.StaffOf(ctx, boss, gamma); problem.Code(err) != "club.no_member_record" {
 			t.Fatalf("a club without a record: %v", err)
 		}
 		mine, err := s.ForUser(ctx, boss)
@@ -213,12 +192,12 @@ func TestClubPage(t *testing.T) {
 		}
 		files := k.Count("files", "")
 		for _, bad := range [][]byte{[]byte("hola, no soy una imagen"), []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)} {
-			if err := s.Save(ctx, alfa, club.Update{Title: p("Cambiado"), Logo: &bad}); codeOf(err) != "file.not_image" {
+			if err := s.Save(ctx, alfa, club.Update{Title: p("Cambiado"), Logo: &bad}); problem.Code(err) != "file.not_image" {
 				t.Fatalf("a logo that is not an image: %v", err)
 			}
 		}
 		for _, blank := range []string{"", "   "} {
-			if err := s.Save(ctx, alfa, club.Update{Title: &blank, Body: p("<p>nuevo</p>")}); codeOf(err) != "club.title_required" {
+			if err := s.Save(ctx, alfa, club.Update{Title: &blank, Body: p("<p>nuevo</p>")}); problem.Code(err) != "club.title_required" {
 				t.Fatalf("a blank title: %v", err)
 			}
 		}
@@ -263,7 +242,7 @@ func TestClubPage(t *testing.T) {
 		}
 		b, _ := s.Get(ctx, beta)
 		for what, id := range map[string]string{"a news picture of the club": newsPicture, "another club's page picture": b.ImageIDs()[0]} {
-			if err := s.Save(ctx, alfa, club.Update{KeepImages: []string{id}}); codeOf(err) != "file.not_image" {
+			if err := s.Save(ctx, alfa, club.Update{KeepImages: []string{id}}); problem.Code(err) != "file.not_image" {
 				t.Errorf("keeping %s: %v", what, err)
 			}
 		}
@@ -307,7 +286,7 @@ func TestClubPage(t *testing.T) {
 		if got.HTMLDesign != `{"components":[{"attributes":{"class":"a"},"tagName":"p"}]}` {
 			t.Fatalf("stored design: %s", got.HTMLDesign)
 		}
-		if err := s.Save(ctx, alfa, club.Update{Title: p("Otro"), HTMLDesign: p(`{"components":`)}); codeOf(err) != "club.design_invalid" {
+		if err := s.Save(ctx, alfa, club.Update{Title: p("Otro"), HTMLDesign: p(`{"components":`)}); problem.Code(err) != "club.design_invalid" {
 			t.Fatalf("a design that is not JSON: %v", err)
 		}
 		if again, _ := s.Get(ctx, alfa); again.HTMLDesign != got.HTMLDesign || again.Title != "Alfa Club" {
@@ -343,7 +322,7 @@ func TestCleanDesign(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{`{"a":`, `{"a":1} {"b":2}`, `<p>hola</p>`} {
-		if _, err := club.CleanDesign(bad); codeOf(err) != "club.design_invalid" {
+		if _, err := club.CleanDesign(bad); problem.Code(err) != "club.design_invalid" {
 			t.Errorf("%q: want club.design_invalid, got %v", bad, err)
 		}
 	}
@@ -378,7 +357,7 @@ func TestCategories(t *testing.T) {
 			{"membership", "VIP", "category.type_invalid"},
 			{"no_such_type", "x", "category.type_invalid"},
 		} {
-			if _, err := s.SaveCategory(ctx, alfa, 0, c.typ, c.title); codeOf(err) != c.code {
+			if _, err := s.SaveCategory(ctx, alfa, 0, c.typ, c.title); problem.Code(err) != c.code {
 				t.Errorf("%s %q: want %s, got %v", c.typ, c.title, c.code, err)
 			}
 		}
@@ -424,13 +403,13 @@ func TestCategories(t *testing.T) {
 		if got, err := s.SaveCategory(ctx, alfa, disc[0].NID, "weight_discrepancy", "3"); err != nil || got.Title != "3" || got.NID != disc[0].NID {
 			t.Fatalf("update: %+v %v", got, err)
 		}
-		if _, err := s.SaveCategory(ctx, alfa, disc[0].NID, "weight_discrepancy", "101"); codeOf(err) != "category.number_invalid" {
+		if _, err := s.SaveCategory(ctx, alfa, disc[0].NID, "weight_discrepancy", "101"); problem.Code(err) != "category.number_invalid" {
 			t.Fatalf("update to 101: %v", err)
 		}
-		if _, err := s.SaveCategory(ctx, alfa, betaCat.NID, "dispensary", "Robada"); codeOf(err) != "category.not_found" {
+		if _, err := s.SaveCategory(ctx, alfa, betaCat.NID, "dispensary", "Robada"); problem.Code(err) != "category.not_found" {
 			t.Fatalf("update another club's: %v", err)
 		}
-		if _, err := s.SaveCategory(ctx, alfa, flores, "weight_discrepancy", "5"); codeOf(err) != "category.not_found" {
+		if _, err := s.SaveCategory(ctx, alfa, flores, "weight_discrepancy", "5"); problem.Code(err) != "category.not_found" {
 			t.Fatalf("update through another type: %v", err)
 		}
 		if k.Count("club_categories", "id = ? AND title = 'Beta'", betaCat.NID) != 1 || k.Count("club_categories", "id = ? AND title = 'Flores' AND type = 'dispensary'", flores) != 1 ||
@@ -440,7 +419,7 @@ func TestCategories(t *testing.T) {
 		if typ, err := s.CategoryTypeOf(ctx, alfa, disc[0].NID); err != nil || typ != "weight_discrepancy" {
 			t.Fatalf("type of a category: %q %v", typ, err)
 		}
-		if _, err := s.CategoryTypeOf(ctx, alfa, betaCat.NID); codeOf(err) != "category.not_found" {
+		if _, err := s.CategoryTypeOf(ctx, alfa, betaCat.NID); problem.Code(err) != "category.not_found" {
 			t.Fatalf("type of another club's: %v", err)
 		}
 
@@ -451,10 +430,10 @@ func TestCategories(t *testing.T) {
 		}
 		err = s.DeleteCategory(ctx, alfa, flores)
 		var inv *problem.Invalid
-		if codeOf(err) != "category.in_use" || !errors.As(err, &inv) || inv.Params["count"] != "1" {
+		if problem.Code(err) != "category.in_use" || !errors.As(err, &inv) || inv.Params["count"] != "1" {
 			t.Fatalf("delete in use: %#v", err)
 		}
-		if err := s.DeleteCategory(ctx, alfa, betaCat.NID); codeOf(err) != "category.not_found" {
+		if err := s.DeleteCategory(ctx, alfa, betaCat.NID); problem.Code(err) != "category.not_found" {
 			t.Fatalf("delete another club's: %v", err)
 		}
 		if k.Count("club_categories", "id IN (?, ?)", flores, betaCat.NID) != 2 {
@@ -471,7 +450,7 @@ func TestCategories(t *testing.T) {
 		if k.Count("club_categories", "id IN (?, ?, ?)", flores, ext.NID, disc[0].NID) != 0 {
 			t.Fatal("deleted categories still there")
 		}
-		if err := s.DeleteCategory(ctx, alfa, flores); codeOf(err) != "category.not_found" {
+		if err := s.DeleteCategory(ctx, alfa, flores); problem.Code(err) != "category.not_found" {
 			t.Fatalf("delete again: %v", err)
 		}
 	})
@@ -492,7 +471,7 @@ func TestMemberCategories(t *testing.T) {
 			descuento int
 			code      string
 		}{{"Demasiado", 101, "category.discount_range"}, {"Negativo", -1, "category.discount_range"}, {"", 10, "category.title_required"}, {"  ", 10, "category.title_required"}} {
-			if _, err := s.SaveMemberCategory(ctx, alfa, 0, c.title, c.descuento); codeOf(err) != c.code {
+			if _, err := s.SaveMemberCategory(ctx, alfa, 0, c.title, c.descuento); problem.Code(err) != c.code {
 				t.Errorf("%q %d: want %s, got %v", c.title, c.descuento, c.code, err)
 			}
 		}
@@ -510,16 +489,16 @@ func TestMemberCategories(t *testing.T) {
 		if got, err := s.SaveMemberCategory(ctx, alfa, vip.NID, "VIP Oro", 50); err != nil || got.Title != "VIP Oro" || got.Descuento != 50 {
 			t.Fatalf("update: %+v %v", got, err)
 		}
-		if _, err := s.SaveMemberCategory(ctx, alfa, vip.NID, "VIP", 101); codeOf(err) != "category.discount_range" {
+		if _, err := s.SaveMemberCategory(ctx, alfa, vip.NID, "VIP", 101); problem.Code(err) != "category.discount_range" {
 			t.Fatalf("update to 101: %v", err)
 		}
-		if _, err := s.SaveMemberCategory(ctx, alfa, betaCat.NID, "Robada", 1); codeOf(err) != "category.not_found" {
+		if _, err := s.SaveMemberCategory(ctx, alfa, betaCat.NID, "Robada", 1); problem.Code(err) != "category.not_found" {
 			t.Fatalf("update another club's: %v", err)
 		}
-		if err := s.DeleteMemberCategory(ctx, alfa, betaCat.NID); codeOf(err) != "category.not_found" {
+		if err := s.DeleteMemberCategory(ctx, alfa, betaCat.NID); problem.Code(err) != "category.not_found" {
 			t.Fatalf("delete another club's: %v", err)
 		}
-		if err := s.DeleteCategory(ctx, alfa, vip.NID); codeOf(err) != "category.not_found" {
+		if err := s.DeleteCategory(ctx, alfa, vip.NID); problem.Code(err) != "category.not_found" {
 			t.Fatalf("a member category deleted as a setting: %v", err)
 		}
 		if k.Count("club_categories", "id = ? AND title = 'Beta' AND descuento = 5", betaCat.NID) != 1 ||
@@ -537,7 +516,7 @@ func TestMemberCategories(t *testing.T) {
 		if got, _ := k.App.Members.Get(ctx, alfa, m.NID); got.CategoryMember != nil || k.Count("members", "id = ? AND category_id IS NULL", m.NID) != 1 {
 			t.Fatalf("the member keeps a deleted category: %+v", got.CategoryMember)
 		}
-		if err := s.DeleteMemberCategory(ctx, alfa, vip.NID); codeOf(err) != "category.not_found" {
+		if err := s.DeleteMemberCategory(ctx, alfa, vip.NID); problem.Code(err) != "category.not_found" {
 			t.Fatalf("delete again: %v", err)
 		}
 	})

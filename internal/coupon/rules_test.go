@@ -9,18 +9,6 @@ import (
 	"socius/internal/problem"
 )
 
-func codeOf(err error) string {
-	var inv *problem.Invalid
-	if errors.As(err, &inv) {
-		return inv.Code
-	}
-	var rf *problem.Refused
-	if errors.As(err, &rf) {
-		return rf.Code
-	}
-	return ""
-}
-
 const madrid = "Europe/Madrid"
 
 func at(s string) int64 {
@@ -79,7 +67,7 @@ func TestCouponCheckNamesTheRuleThatFailed(t *testing.T) {
 	} {
 		cp, f := ok(), facts()
 		c.edit(&cp, &f)
-		if got := codeOf(cp.Check(f)); got != c.code {
+		if got := problem.Code(cp.Check(f)); got != c.code {
 			t.Errorf("%s: %q, want %q", c.name, got, c.code)
 		}
 	}
@@ -110,7 +98,7 @@ func TestCouponFormRules(t *testing.T) {
 		in := good()
 		c.edit(&in)
 		err := in.validate()
-		if got := codeOf(err); got != c.code || (err == nil) != (c.code == "") {
+		if got := problem.Code(err); got != c.code || (err == nil) != (c.code == "") {
 			t.Errorf("%s: %v (%q), want %q", c.name, err, got, c.code)
 		}
 	}

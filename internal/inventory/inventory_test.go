@@ -15,19 +15,6 @@ import (
 	"socius/internal/testkit"
 )
 
-// codeOf is the stable code of a problem, "" for any other error.
-func codeOf(err error) string {
-	var inv *problem.Invalid
-	if errors.As(err, &inv) {
-		return inv.Code
-	}
-	var nf *problem.NotFound
-	if errors.As(err, &nf) {
-		return nf.Code
-	}
-	return ""
-}
-
 // world is two clubs, each with a product category, and a staff user of the first.
 type world struct {
 	k               *testkit.Kit
@@ -110,7 +97,7 @@ func TestItemRules(t *testing.T) {
 			in := ok()
 			c.edit(&in)
 			_, err := w.s.SaveItem(w.ctx, w.alfa, in)
-			if got := codeOf(err); got != c.code {
+			if got := problem.Code(err); got != c.code {
 				t.Errorf("%s: want %s, got %q (%v)", c.what, c.code, got, err)
 			}
 		}
@@ -188,7 +175,7 @@ func TestMovementRules(t *testing.T) {
 			in := ok()
 			c.edit(&in)
 			_, err := w.s.Record(w.ctx, w.alfa, w.staff, in)
-			if got := codeOf(err); got != c.code {
+			if got := problem.Code(err); got != c.code {
 				t.Errorf("%s: want %s, got %q (%v)", c.what, c.code, got, err)
 			}
 		}
@@ -287,7 +274,7 @@ func TestRacingRemovals(t *testing.T) {
 			switch {
 			case err == nil:
 				wins++
-			case codeOf(err) != "inventory.not_enough":
+			case problem.Code(err) != "inventory.not_enough":
 				t.Errorf("the losing removal: %v", err)
 			}
 		}

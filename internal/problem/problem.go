@@ -7,6 +7,7 @@
 package problem
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 )
@@ -88,4 +89,20 @@ func (e *Invalid) At(field string) *Invalid {
 	c := *e
 	c.Field = field
 	return &c
+}
+
+// Code is the stable code of the problem in err's chain, "" when err is no problem.
+func Code(err error) string {
+	var inv *Invalid
+	var nf *NotFound
+	var rf *Refused
+	switch {
+	case errors.As(err, &inv):
+		return inv.Code
+	case errors.As(err, &nf):
+		return nf.Code
+	case errors.As(err, &rf):
+		return rf.Code
+	}
+	return ""
 }

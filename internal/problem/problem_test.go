@@ -1,6 +1,8 @@
 package problem
 
 import (
+	"errors"
+	"fmt"
 	"sync"
 	"testing"
 )
@@ -31,4 +33,22 @@ func TestCopiesLeaveTheSharedErrorAlone(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// Code finds the problem's code through wrapping, and none in a plain error.
+func TestCode(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{Invalidf("a.invalid", "f", "x"), "a.invalid"},
+		{fmt.Errorf("saving: %w", NotFoundf("a.missing", "x")), "a.missing"},
+		{Refuse(Throttled, "a.slow", "x"), "a.slow"},
+		{errors.New("disk full"), ""},
+		{nil, ""},
+	} {
+		if got := Code(c.err); got != c.want {
+			t.Errorf("Code(%v) = %q, want %q", c.err, got, c.want)
+		}
+	}
 }

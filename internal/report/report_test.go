@@ -2,7 +2,6 @@ package report_test
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 
@@ -15,18 +14,6 @@ import (
 	"socius/internal/report"
 	"socius/internal/testkit"
 )
-
-func codeOf(err error) string {
-	var inv *problem.Invalid
-	if errors.As(err, &inv) {
-		return inv.Code
-	}
-	var rf *problem.Refused
-	if errors.As(err, &rf) {
-		return rf.Code
-	}
-	return ""
-}
 
 func madrid(t *testing.T) *time.Location {
 	t.Helper()
@@ -613,7 +600,7 @@ func TestNewRange(t *testing.T) {
 	if r, err := report.NewRange(50, 50); err != nil || r != (report.Range{Start: 50, End: 50}) {
 		t.Fatalf("one second: %+v %v", r, err)
 	}
-	if _, err := report.NewRange(100, 99); codeOf(err) != "report.range" {
+	if _, err := report.NewRange(100, 99); problem.Code(err) != "report.range" {
 		t.Fatalf("an end before the start: %v", err)
 	}
 }

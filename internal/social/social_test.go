@@ -18,23 +18,6 @@ import (
 	"socius/internal/testkit"
 )
 
-// codeOf is the stable code of a refusal ("" for none).
-func codeOf(err error) string {
-	var inv *problem.Invalid
-	if errors.As(err, &inv) {
-		return inv.Code
-	}
-	var rf *problem.Refused
-	if errors.As(err, &rf) {
-		return rf.Code
-	}
-	var nf *problem.NotFound
-	if errors.As(err, &nf) {
-		return nf.Code
-	}
-	return ""
-}
-
 // pngURL is a data URL of a w×h PNG of one colour.
 func pngURL(t *testing.T, w, h int, c color.Color) string {
 	t.Helper()
@@ -107,7 +90,7 @@ func TestNews(t *testing.T) {
 			{"eleven images", social.NewsInput{Title: "Fiesta", Images: tooMany}, "social.too_many_images"},
 			{"not an image after a good one", social.NewsInput{Title: "Fiesta", Images: []string{pngURL(t, 2, 2, color.Black), notImage}}, "social.image_invalid"},
 		} {
-			if _, err := w.s.PublishNews(w.ctx, w.alfa, w.staff, c.in); codeOf(err) != c.code {
+			if _, err := w.s.PublishNews(w.ctx, w.alfa, w.staff, c.in); problem.Code(err) != c.code {
 				t.Errorf("%s: want %s, got %v", c.what, c.code, err)
 			}
 		}
@@ -163,7 +146,7 @@ func TestNews(t *testing.T) {
 				t.Fatalf("Alfa's picture shown in Beta")
 			}
 		}
-		if err := w.s.DeleteNews(w.ctx, w.beta, id); codeOf(err) != "news.not_found" {
+		if err := w.s.DeleteNews(w.ctx, w.beta, id); problem.Code(err) != "news.not_found" {
 			t.Fatalf("delete through another club: %v", err)
 		}
 		if k.Count("news", "id = ?", id) != 1 || k.Count("news_images", "news_id = ?", id) != 2 {
@@ -178,7 +161,7 @@ func TestNews(t *testing.T) {
 		if ok, _ := w.s.ImageShown(w.ctx, w.alfa, n.Images[0].File); ok {
 			t.Fatal("a picture of deleted news is still shown")
 		}
-		if err := w.s.DeleteNews(w.ctx, w.alfa, id); codeOf(err) != "news.not_found" {
+		if err := w.s.DeleteNews(w.ctx, w.alfa, id); problem.Code(err) != "news.not_found" {
 			t.Fatalf("delete again: %v", err)
 		}
 	})
@@ -205,7 +188,7 @@ func TestEvents(t *testing.T) {
 			{"a day that does not exist", ev("2026-02-30", "2026-03-01"), "event.dates_required"},
 			{"no title", social.EventInput{StartDate: "2026-11-27", EndDate: "2026-11-28"}, "social.title_required"},
 		} {
-			if _, err := w.s.PublishEvent(w.ctx, w.alfa, w.staff, c.in); codeOf(err) != c.code {
+			if _, err := w.s.PublishEvent(w.ctx, w.alfa, w.staff, c.in); problem.Code(err) != c.code {
 				t.Errorf("%s: want %s, got %v", c.what, c.code, err)
 			}
 		}
@@ -243,7 +226,7 @@ func TestEvents(t *testing.T) {
 		if n := k.Count("social_event_attendees", "event_id = ? AND member_id = ?", id, w.socia); n != 1 {
 			t.Fatalf("sign-ups of the member: %d", n)
 		}
-		if _, err := w.s.Attend(w.ctx, w.beta, id, w.betaM); codeOf(err) != "event.not_found" {
+		if _, err := w.s.Attend(w.ctx, w.beta, id, w.betaM); problem.Code(err) != "event.not_found" {
 			t.Fatalf("attending through another club: %v", err)
 		}
 		if n, err := w.s.Attend(w.ctx, w.alfa, id, w.otro); err != nil || n != 2 {
@@ -258,10 +241,10 @@ func TestEvents(t *testing.T) {
 				t.Fatalf("one event seen by %d: %+v %v", c.who, got, err)
 			}
 		}
-		if _, err := w.s.Events(w.ctx, w.beta, id, 0); codeOf(err) != "event.not_found" {
+		if _, err := w.s.Events(w.ctx, w.beta, id, 0); problem.Code(err) != "event.not_found" {
 			t.Fatalf("another club's event by id: %v", err)
 		}
-		if err := w.s.DeleteEvent(w.ctx, w.beta, id); codeOf(err) != "event.not_found" {
+		if err := w.s.DeleteEvent(w.ctx, w.beta, id); problem.Code(err) != "event.not_found" {
 			t.Fatalf("delete through another club: %v", err)
 		}
 		if k.Count("social_events", "id = ?", id) != 1 || k.Count("social_event_attendees", "event_id = ?", id) != 2 {
@@ -273,7 +256,7 @@ func TestEvents(t *testing.T) {
 		if n := k.Count("social_event_attendees", "event_id = ?", id); n != 0 {
 			t.Fatalf("sign-ups left after delete: %d", n)
 		}
-		if _, err := w.s.Attend(w.ctx, w.alfa, id, w.socia); codeOf(err) != "event.not_found" {
+		if _, err := w.s.Attend(w.ctx, w.alfa, id, w.socia); problem.Code(err) != "event.not_found" {
 			t.Fatalf("attend a deleted event: %v", err)
 		}
 		if k.Count("social_event_attendees", "event_id = ?", id) != 0 {
@@ -310,7 +293,7 @@ func TestConsultations(t *testing.T) {
 			{"a title of 201 characters", strings.Repeat("a", social.MaxTitle+1), "Hola", "social.title_too_long"},
 			{"a message of 2001 characters", "Horario", strings.Repeat("ñ", social.MaxMessage+1), "consult.body_too_long"},
 		} {
-			if _, err := w.s.Ask(w.ctx, w.alfa, socia, c.title, c.body); codeOf(err) != c.code {
+			if _, err := w.s.Ask(w.ctx, w.alfa, socia, c.title, c.body); problem.Code(err) != c.code {
 				t.Errorf("%s: want %s, got %v", c.what, c.code, err)
 			}
 		}
@@ -334,22 +317,22 @@ func TestConsultations(t *testing.T) {
 		if got, _ := w.s.Consultations(w.ctx, w.alfa, otro, 0); len(got) != 0 {
 			t.Fatalf("another member sees %+v", got)
 		}
-		if _, err := w.s.Consultations(w.ctx, w.alfa, otro, id); codeOf(err) != "consult.not_found" {
+		if _, err := w.s.Consultations(w.ctx, w.alfa, otro, id); problem.Code(err) != "consult.not_found" {
 			t.Fatalf("another member reading it by id: %v", err)
 		}
-		if _, _, err := w.s.Reply(w.ctx, w.alfa, otro, id, "Yo también"); codeOf(err) != "consult.not_found" {
+		if _, _, err := w.s.Reply(w.ctx, w.alfa, otro, id, "Yo también"); problem.Code(err) != "consult.not_found" {
 			t.Fatalf("another member commenting: %v", err)
 		}
 		if got, _ := w.s.Consultations(w.ctx, w.beta, betaStaff, 0); len(got) != 0 {
 			t.Fatalf("Beta's staff see %+v", got)
 		}
-		if _, _, err := w.s.Reply(w.ctx, w.beta, betaStaff, id, "Hola"); codeOf(err) != "consult.not_found" {
+		if _, _, err := w.s.Reply(w.ctx, w.beta, betaStaff, id, "Hola"); problem.Code(err) != "consult.not_found" {
 			t.Fatalf("another club commenting: %v", err)
 		}
-		if err := w.s.DeleteConsultation(w.ctx, w.beta, id); codeOf(err) != "consult.not_found" {
+		if err := w.s.DeleteConsultation(w.ctx, w.beta, id); problem.Code(err) != "consult.not_found" {
 			t.Fatalf("another club deleting: %v", err)
 		}
-		if _, _, err := w.s.Reply(w.ctx, w.alfa, socia, id, " "); codeOf(err) != "consult.body_required" {
+		if _, _, err := w.s.Reply(w.ctx, w.alfa, socia, id, " "); problem.Code(err) != "consult.body_required" {
 			t.Fatalf("a blank comment: %v", err)
 		}
 		if n := k.Count("consultation_comments", ""); n != 0 || k.Count("consultations", "") != 1 {
@@ -396,7 +379,7 @@ func TestConsultations(t *testing.T) {
 		if got, _ := w.s.Consultations(w.ctx, w.alfa, socia, 0); len(got) != 0 {
 			t.Fatalf("after delete: %+v", got)
 		}
-		if err := w.s.DeleteConsultation(w.ctx, w.alfa, id); codeOf(err) != "consult.not_found" {
+		if err := w.s.DeleteConsultation(w.ctx, w.alfa, id); problem.Code(err) != "consult.not_found" {
 			t.Fatalf("delete again: %v", err)
 		}
 	})
@@ -433,7 +416,7 @@ func TestTVSettings(t *testing.T) {
 			c.edit(&v)
 			_, err := w.s.SaveTV(w.ctx, w.alfa, v)
 			var inv *problem.Invalid
-			if codeOf(err) != c.code || !errors.As(err, &inv) || inv.Field != c.field {
+			if problem.Code(err) != c.code || !errors.As(err, &inv) || inv.Field != c.field {
 				t.Errorf("%s: want %s at %s, got %#v", c.what, c.code, c.field, err)
 			}
 		}
