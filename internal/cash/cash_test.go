@@ -389,25 +389,10 @@ func TestWithdrawalsNeverTakeTheBoxBelowZero(t *testing.T) {
 		}
 		w.move(w.manager, 3000, "")
 		const racers = 8
-		errs := make(chan error, racers)
-		var wg sync.WaitGroup
-		for range racers {
-			wg.Go(func() {
-				_, err := w.s.Move(w.ctx, w.alfa, w.manager, -3000, "")
-				errs <- err
-			})
-		}
-		wg.Wait()
-		close(errs)
-		wins := 0
-		for err := range errs {
-			switch {
-			case err == nil:
-				wins++
-			case problem.Code(err) != "cash.box_short":
-				t.Errorf("a losing withdrawal: %v", err)
-			}
-		}
+		wins := testkit.Race(t, racers, "cash.box_short", func() error {
+			_, err := w.s.Move(w.ctx, w.alfa, w.manager, -3000, "")
+			return err
+		})
 		if s := w.summary(w.alfa, cash.Scope{}); wins != 1 || s.CashBoxTotalAmount != 0 {
 			t.Fatalf("%d of %d withdrawals of the whole box passed; the box holds %s", wins, racers, s.CashBoxTotalAmount)
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"maps"
 	"strings"
-	"sync"
 	"testing"
 
 	"socius/internal/access"
@@ -259,25 +258,10 @@ func TestRacingRemovals(t *testing.T) {
 		iid := w.item("Cosecha")
 		w.mustRecord(iid, "add", 900_000, "almacen_interno", "")
 		w.mustRecord(iid, "add", 200_250, "dispensario", "")
-		var wg sync.WaitGroup
-		errs := make(chan error, 2)
-		for range 2 {
-			wg.Go(func() {
-				_, err := w.record(iid, "remove", 200_000, "dispensario", "")
-				errs <- err
-			})
-		}
-		wg.Wait()
-		close(errs)
-		wins := 0
-		for err := range errs {
-			switch {
-			case err == nil:
-				wins++
-			case problem.Code(err) != "inventory.not_enough":
-				t.Errorf("the losing removal: %v", err)
-			}
-		}
+		wins := testkit.Race(t, 2, "inventory.not_enough", func() error {
+			_, err := w.record(iid, "remove", 200_000, "dispensario", "")
+			return err
+		})
 		if wins != 1 {
 			t.Fatalf("%d of two racing removals of 200 g out of 200.25 g passed", wins)
 		}
