@@ -78,8 +78,8 @@ function figureColumn<T>(
 }
 
 /** A right-aligned table column of amounts: `moneyColumn('total', t('…'), (o) => o.total, { width: 110 })`. */
-export function moneyColumn<T>(key: string, title: ReactNode, get: (row: T) => number | null | undefined, opts: FigureColumnOptions<T> = {}): ColumnType<T> {
-  return figureColumn(key, title, (row, look, testId) => <Money value={get(row)} testId={testId} {...look} />, opts);
+export function moneyColumn<T>(key: string, title: ReactNode, get: (row: T) => number | null | undefined, opts: FigureColumnOptions<NoInfer<T>> = {}): ColumnType<T> {
+  return figureColumn<T>(key, title, (row, look, testId) => <Money value={get(row)} testId={testId} {...look} />, opts as FigureColumnOptions<T>);
 }
 
 /** A right-aligned table column of quantities; `decimals` and `unit` as for Num. */
@@ -87,7 +87,7 @@ export function numColumn<T>(
   key: string,
   title: ReactNode,
   get: (row: T) => number | null | undefined,
-  { decimals, unit, ...opts }: FigureColumnOptions<T> & Pick<NumProps, 'decimals' | 'unit'> = {},
+  { decimals, unit, ...opts }: FigureColumnOptions<NoInfer<T>> & Pick<NumProps, 'decimals' | 'unit'> = {},
 ): ColumnType<T> {
-  return figureColumn(key, title, (row, look, testId) => <Num value={get(row)} decimals={decimals} unit={unit} testId={testId} {...look} />, opts);
+  return figureColumn<T>(key, title, (row, look, testId) => <Num value={get(row)} decimals={decimals} unit={unit} testId={testId} {...look} />, opts as FigureColumnOptions<T>);
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import { ReportTable, ReportToolbar, useReportState, SalesPerDayChart } from '../../../shared/reports';
 import { useClub, useClubId } from '../../../shared/session';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
 import ui from '../../../shared/ui/ui.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -44,9 +45,9 @@ export default function OrdersReportPage() {
       ellipsis: true,
       render: (_, o) => `${o.membership_card.nombre} ${o.membership_card.surname}`.trim(),
     },
-    { key: 'base', title: t('pos.report.base'), width: 110, ...right, render: (_, o) => money(o.order_base_price) },
-    { key: 'discount', title: t('pos.report.discount'), width: 110, ...right, render: (_, o) => money(o.order_discount) },
-    { key: 'total', title: t('pos.report.total'), width: 110, ...right, render: (_, o) => <strong>{money(o.order_total)}</strong> },
+    moneyColumn('base', t('pos.report.base'), (o) => o.order_base_price, { width: 110 }),
+    moneyColumn('discount', t('pos.report.discount'), (o) => o.order_discount, { width: 110 }),
+    moneyColumn('total', t('pos.report.total'), (o) => o.order_total, { width: 110, strong: true }),
     {
       key: 'refunded',
       title: t('pos.report.refunded'),
@@ -80,7 +81,7 @@ export default function OrdersReportPage() {
       render: (_, l) => `${formatNumber(l.quantity)}${unit(l)}`,
     },
     { key: 'real', title: t('pos.report.real'), ...right, render: (_, l) => (l.product.type === 'peso' ? `${formatNumber(l.real_quantity)} g` : '—') },
-    { key: 'total', title: t('pos.report.total'), ...right, render: (_, l) => money(l.total) },
+    moneyColumn('total', t('pos.report.total'), (l) => l.total),
     {
       key: 'refund',
       title: t('pos.report.refundedLine'),

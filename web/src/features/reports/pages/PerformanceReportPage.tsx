@@ -3,8 +3,9 @@ import { type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../shared/format';
-import { ReportTable, ReportToolbar, reportStyles, StatCards, useReportState } from '../../../shared/reports';
+import { ReportTable, ReportToolbar, StatCards, useReportState } from '../../../shared/reports';
 import { useClubId } from '../../../shared/session';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useDebounced } from '../../../shared/ui/useDebounced';
@@ -43,17 +44,11 @@ export default function PerformanceReportPage() {
       render: (_, p) => (p.unlimited_stock ? '∞' : quantityText(p.stock, p.type)),
     },
     { key: 'quantity', title: t('reports.performance.quantity'), width: 120, ...right, render: (_, p) => quantityText(p.quantity, p.type) },
-    { key: 'cost', title: t('reports.performance.cost'), width: 120, ...right, render: (_, p) => money(p.cost_total) },
+    moneyColumn('cost', t('reports.performance.cost'), (p) => p.cost_total, { width: 120 }),
     { key: 'avg', title: t('reports.performance.average'), width: 120, ...right, render: (_, p) => `${money(p.average_price)}${p.type === 'peso' ? '/g' : ''}` },
-    { key: 'discount', title: t('reports.performance.discount'), width: 110, ...right, render: (_, p) => money(p.discount) },
-    { key: 'amount', title: t('reports.performance.amount'), width: 130, ...right, render: (_, p) => <strong>{money(p.amount)}</strong> },
-    {
-      key: 'profits',
-      title: t('reports.performance.profits'),
-      width: 130,
-      ...right,
-      render: (_, p) => <span className={p.profits < 0 ? reportStyles.negative : undefined}>{money(p.profits)}</span>,
-    },
+    moneyColumn('discount', t('reports.performance.discount'), (p) => p.discount, { width: 110 }),
+    moneyColumn('amount', t('reports.performance.amount'), (p) => p.amount, { width: 130, strong: true }),
+    moneyColumn('profits', t('reports.performance.profits'), (p) => p.profits, { width: 130 }),
   ];
   return (
     <div className={layout.page} data-testid="performance-page">

@@ -2,8 +2,9 @@ import '../i18n';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { DayBarsChart, ReportTable, ReportToolbar, reportStyles, StatCards, useReportState } from '../../../shared/reports';
+import { DayBarsChart, ReportTable, ReportToolbar, StatCards, useReportState } from '../../../shared/reports';
 import { useClubId } from '../../../shared/session';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useReportMember, useWalletChart, useWalletHistory, WALLET_PAGE, type WalletMovement } from '../api';
@@ -25,7 +26,6 @@ export default function WalletReportPage() {
   const chart = useWalletChart(period, member);
   const rows = list.data ?? [];
   const sum = (op: string) => rows.filter((r) => r.transaction === op).reduce((n, r) => n + r.amount, 0);
-  const right = { align: 'right' as const };
   const columns: TableColumnsType<WalletMovement> = [
     { key: 'date', title: t('reports.wallet.date'), width: 150, render: (_, w) => formatDateTime(w.date) },
     {
@@ -39,14 +39,8 @@ export default function WalletReportPage() {
         </Tag>
       ),
     },
-    {
-      key: 'amount',
-      title: t('reports.wallet.amount'),
-      width: 120,
-      ...right,
-      render: (_, w) => <span className={w.amount < 0 ? reportStyles.negative : undefined}>{formatMoney(w.amount)}</span>,
-    },
-    { key: 'balance', title: t('reports.wallet.balance'), width: 140, ...right, render: (_, w) => <strong>{formatMoney(w.accumulated_value)}</strong> },
+    moneyColumn('amount', t('reports.wallet.amount'), (w) => w.amount, { width: 120 }),
+    moneyColumn('balance', t('reports.wallet.balance'), (w) => w.accumulated_value, { width: 140, strong: true }),
     { key: 'pay', title: t('reports.wallet.payType'), width: 120, render: (_, w) => (w.pay_type ? t(`reports.methods.${w.pay_type}`) : '—') },
     {
       key: 'member',

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import { ReportTable, ReportToolbar, reportStyles, StatCards, useReportState } from '../../../shared/reports';
 import { useClubId } from '../../../shared/session';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useDebounced } from '../../../shared/ui/useDebounced';
@@ -57,13 +58,7 @@ export default function WithdrawalsReportPage() {
       ...right,
       render: (_, w) => (w.type === 'peso' ? `${formatNumber(w.real_quantity)} g` : '—'),
     },
-    {
-      key: 'total',
-      title: withTotal(t('reports.withdrawals.total'), totals ? formatMoney(totals.total) : undefined),
-      width: 120,
-      ...right,
-      render: (_, w) => formatMoney(w.total),
-    },
+    moneyColumn('total', withTotal(t('reports.withdrawals.total'), totals ? formatMoney(totals.total) : undefined), (w) => w.total, { width: 120 }),
     { key: 'number', title: t('reports.withdrawals.number'), dataIndex: 'number', width: 100 },
     { key: 'nombre', title: t('reports.withdrawals.name'), dataIndex: 'nombre', width: 130, ellipsis: true },
     { key: 'surname', title: t('reports.withdrawals.surname'), dataIndex: 'surname', width: 150, ellipsis: true },
