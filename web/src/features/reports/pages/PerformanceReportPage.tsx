@@ -3,11 +3,9 @@ import { type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../shared/format';
-import { ReportTable, ReportToolbar, StatCards, useReportState } from '../../../shared/reports';
+import { ReportPage, StatCards, useReportState } from '../../../shared/reports';
 import { useClubId } from '../../../shared/session';
 import { moneyColumn } from '../../../shared/ui/Figures';
-import layout from '../../../shared/ui/layout.module.css';
-import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useDebounced } from '../../../shared/ui/useDebounced';
 import { SALES_PAGE, useReportMember, useSales, type ProductSales } from '../api';
 import { ColumnFilters, TopProducts } from '../components/ReportParts';
@@ -51,20 +49,29 @@ export default function PerformanceReportPage() {
     moneyColumn('profits', t('reports.performance.profits'), (p) => p.profits, { width: 130 }),
   ];
   return (
-    <div className={layout.page} data-testid="performance-page">
-      <PageHeader
-        title={t('reports.performance.title')}
-        subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.performance.subtitle')}
-        actions={
-          <ReportToolbar
-            period={period}
-            onPeriod={setPeriod}
-            exportPath="/api/report_sales_product/export"
-            exportName="efficiency"
-            exportParams={{ asocid: club, start_date: period.start, end_date: period.end, card_id: member, ...filters }}
-          />
-        }
-      />
+    <ReportPage<ProductSales>
+      testId="performance-page"
+      title={t('reports.performance.title')}
+      subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.performance.subtitle')}
+      toolbar={{
+        period,
+        onPeriod: setPeriod,
+        exportPath: '/api/report_sales_product/export',
+        exportName: 'efficiency',
+        exportParams: { asocid: club, start_date: period.start, end_date: period.end, card_id: member, ...filters },
+      }}
+      table={{
+        testId: 'performance-table',
+        rowKey: 'pid',
+        columns,
+        rows: sales.data?.products ?? [],
+        loading: sales.isFetching,
+        page,
+        pageSize: SALES_PAGE,
+        total: sales.data?.total ?? 0,
+        onPage: setPage,
+      }}
+    >
       <StatCards
         testId="performance-totals"
         minWidth={150}
@@ -88,17 +95,6 @@ export default function PerformanceReportPage() {
           setPage(0);
         }}
       />
-      <ReportTable<ProductSales>
-        testId="performance-table"
-        rowKey="pid"
-        columns={columns}
-        rows={sales.data?.products ?? []}
-        loading={sales.isFetching}
-        page={page}
-        pageSize={SALES_PAGE}
-        total={sales.data?.total ?? 0}
-        onPage={setPage}
-      />
-    </div>
+    </ReportPage>
   );
 }

@@ -2,11 +2,9 @@ import '../i18n';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { DayBarsChart, ReportTable, ReportToolbar, StatCards, useReportState } from '../../../shared/reports';
+import { DayBarsChart, ReportPage, StatCards, useReportState } from '../../../shared/reports';
 import { useClubId } from '../../../shared/session';
 import { moneyColumn } from '../../../shared/ui/Figures';
-import layout from '../../../shared/ui/layout.module.css';
-import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useReportMember, useWalletChart, useWalletHistory, WALLET_PAGE, type WalletMovement } from '../api';
 import { memberName } from '../model';
 
@@ -53,20 +51,28 @@ export default function WalletReportPage() {
     { key: 'staff', title: t('reports.wallet.staff'), dataIndex: 'staffcard', width: 150, ellipsis: true },
   ];
   return (
-    <div className={layout.page} data-testid="wallet-report-page">
-      <PageHeader
-        title={t('reports.wallet.title')}
-        subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.wallet.subtitle')}
-        actions={
-          <ReportToolbar
-            period={period}
-            onPeriod={setPeriod}
-            exportPath="/api/wallet_history/export"
-            exportName="wallet"
-            exportParams={{ asocid: club, start_date: period.start, end_date: period.end, card_id: member }}
-          />
-        }
-      />
+    <ReportPage<WalletMovement>
+      testId="wallet-report-page"
+      title={t('reports.wallet.title')}
+      subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.wallet.subtitle')}
+      toolbar={{
+        period,
+        onPeriod: setPeriod,
+        exportPath: '/api/wallet_history/export',
+        exportName: 'wallet',
+        exportParams: { asocid: club, start_date: period.start, end_date: period.end, card_id: member },
+      }}
+      table={{
+        testId: 'wallet-table',
+        rowKey: 'id',
+        columns,
+        rows,
+        loading: list.isFetching,
+        page,
+        pageSize: WALLET_PAGE,
+        onPage: setPage,
+      }}
+    >
       <StatCards
         testId="wallet-totals"
         label={t('reports.totals')}
@@ -86,16 +92,6 @@ export default function WalletReportPage() {
         ]}
         testId="wallet-chart"
       />
-      <ReportTable<WalletMovement>
-        testId="wallet-table"
-        rowKey="id"
-        columns={columns}
-        rows={rows}
-        loading={list.isFetching}
-        page={page}
-        pageSize={WALLET_PAGE}
-        onPage={setPage}
-      />
-    </div>
+    </ReportPage>
   );
 }

@@ -3,11 +3,9 @@ import { type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
-import { ReportTable, ReportToolbar, reportStyles, StatCards, useReportState } from '../../../shared/reports';
+import { ReportPage, reportStyles, StatCards, useReportState } from '../../../shared/reports';
 import { useClubId } from '../../../shared/session';
 import { moneyColumn } from '../../../shared/ui/Figures';
-import layout from '../../../shared/ui/layout.module.css';
-import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useDebounced } from '../../../shared/ui/useDebounced';
 import { useReportMember, useSales, useWithdrawals, WITHDRAWALS_PAGE, type Withdrawal, type WithdrawalFilters } from '../api';
 import { ColumnFilters, TopProducts } from '../components/ReportParts';
@@ -64,22 +62,31 @@ export default function WithdrawalsReportPage() {
     { key: 'surname', title: t('reports.withdrawals.surname'), dataIndex: 'surname', width: 150, ellipsis: true },
   ];
   return (
-    <div className={layout.page} data-testid="withdrawals-page">
-      <PageHeader
-        title={t('reports.withdrawals.title')}
-        subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.withdrawals.subtitle')}
-        actions={
-          <ReportToolbar
-            period={period}
-            onPeriod={setPeriod}
-            showTime
-            disabled={list.isFetching}
-            exportPath="/api/report_withdrawals/export"
-            exportName="withdrawals"
-            exportParams={{ asocid: club, start_date: period.start, end_date: period.end, membership_id: member, ...filters }}
-          />
-        }
-      />
+    <ReportPage<Withdrawal>
+      testId="withdrawals-page"
+      title={t('reports.withdrawals.title')}
+      subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.withdrawals.subtitle')}
+      toolbar={{
+        period,
+        onPeriod: setPeriod,
+        showTime: true,
+        disabled: list.isFetching,
+        exportPath: '/api/report_withdrawals/export',
+        exportName: 'withdrawals',
+        exportParams: { asocid: club, start_date: period.start, end_date: period.end, membership_id: member, ...filters },
+      }}
+      table={{
+        testId: 'withdrawals-table',
+        rowKey: 'id',
+        columns,
+        rows: list.data?.data ?? [],
+        loading: list.isFetching,
+        page,
+        pageSize: WITHDRAWALS_PAGE,
+        total: list.data?.total ?? 0,
+        onPage: setPage,
+      }}
+    >
       <StatCards
         testId="withdrawals-totals"
         label={t('reports.totals')}
@@ -100,17 +107,6 @@ export default function WithdrawalsReportPage() {
           setPage(0);
         }}
       />
-      <ReportTable<Withdrawal>
-        testId="withdrawals-table"
-        rowKey="id"
-        columns={columns}
-        rows={list.data?.data ?? []}
-        loading={list.isFetching}
-        page={page}
-        pageSize={WITHDRAWALS_PAGE}
-        total={list.data?.total ?? 0}
-        onPage={setPage}
-      />
-    </div>
+    </ReportPage>
   );
 }
