@@ -1,9 +1,10 @@
 import { FileSearchOutlined } from '@ant-design/icons';
 import { Table, type TableColumnsType, type TableProps } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import layout from '../ui/layout.module.css';
+import { PageHeader } from '../ui/PageHeader';
 import { TableEmpty } from '../ui/TableStates';
 import { ExportButtons } from './ExportButtons';
 import { lastWeek, ReportRange, type Period } from './ReportRange';
@@ -26,15 +27,7 @@ export function useReportState() {
 }
 
 /** The header actions of a report: its period and its Excel and CSV exports. */
-export function ReportToolbar({
-  period,
-  onPeriod,
-  showTime,
-  disabled,
-  exportPath,
-  exportName,
-  exportParams,
-}: {
+export interface ReportToolbarProps {
   period: Period;
   onPeriod: (p: Period) => void;
   showTime?: boolean;
@@ -42,7 +35,9 @@ export function ReportToolbar({
   exportPath: string;
   exportName: string;
   exportParams: Record<string, string | number | boolean | null | undefined>;
-}) {
+}
+
+export function ReportToolbar({ period, onPeriod, showTime, disabled, exportPath, exportName, exportParams }: ReportToolbarProps) {
   return (
     <div className={styles.toolbar}>
       <ReportRange value={period} onChange={onPeriod} showTime={showTime} disabled={disabled} />
@@ -55,18 +50,7 @@ export function ReportToolbar({
  * A report's table in its card: fixed layout, scrolled sideways on narrow screens, paged by the
  * report's page size (the server's pages when `total` is given, these rows' otherwise).
  */
-export function ReportTable<T extends object>({
-  rowKey,
-  columns,
-  rows,
-  loading,
-  page,
-  pageSize,
-  total,
-  onPage,
-  expandable,
-  testId,
-}: {
+export interface ReportTableProps<T extends object> {
   rowKey: TableProps<T>['rowKey'];
   columns: TableColumnsType<T>;
   rows: readonly T[];
@@ -77,7 +61,9 @@ export function ReportTable<T extends object>({
   onPage: (page: number) => void;
   expandable?: TableProps<T>['expandable'];
   testId: string;
-}) {
+}
+
+export function ReportTable<T extends object>({ rowKey, columns, rows, loading, page, pageSize, total, onPage, expandable, testId }: ReportTableProps<T>) {
   const { t } = useTranslation();
   return (
     <div className={layout.tableCard} data-testid={testId}>
@@ -101,6 +87,37 @@ export function ReportTable<T extends object>({
         }}
         locale={{ emptyText: <TableEmpty image={<FileSearchOutlined className={layout.emptyIcon} />} title={t('report.empty')} help={t('report.emptyHelp')} /> }}
       />
+    </div>
+  );
+}
+
+/**
+ * A report's page: its header with the period and exports, what the report shows above its table
+ * (totals, charts, filters), the table, and anything after it (a dialog the rows open).
+ */
+export function ReportPage<T extends object>({
+  testId,
+  title,
+  subtitle,
+  toolbar,
+  table,
+  children,
+  after,
+}: {
+  testId: string;
+  title: string;
+  subtitle: ReactNode;
+  toolbar: ReportToolbarProps;
+  table: ReportTableProps<T>;
+  children?: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <div className={layout.page} data-testid={testId}>
+      <PageHeader title={title} subtitle={subtitle} actions={<ReportToolbar {...toolbar} />} />
+      {children}
+      <ReportTable<T> {...table} />
+      {after}
     </div>
   );
 }

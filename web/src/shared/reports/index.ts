@@ -1,6 +1,6 @@
 export { DayBarsChart, HourChart, RankChart, SalesPerDayChart } from './charts';
 export { ExportButtons } from './ExportButtons';
 export { lastWeek, ReportRange, type Period } from './ReportRange';
-export { ReportTable, ReportToolbar, useReportState } from './ReportTable';
+export { ReportPage, ReportTable, ReportToolbar, useReportState, type ReportTableProps, type ReportToolbarProps } from './ReportTable';
 export { default as reportStyles } from './reports.module.css';
 export { StatCards, type StatCard } from './StatCards';

@@ -9,3 +9,4 @@ export { DESKTOP_QUERY, useIsDesktop, useMediaQuery } from './useMediaQuery';
 export { SIGNATURE_HEIGHT, SIGNATURE_WIDTH, SignatureField } from './SignatureField';
 export { useDebounced } from './useDebounced';
 export { EditableList, type EditableFieldProps, type EditableListField, type EditableListLabels, type EditableListProps } from './EditableList';
+export { Money, Num, moneyColumn, numColumn, type FigureColumnOptions, type FigureLook, type MoneyProps, type NumProps } from './Figures';

@@ -1,7 +1,8 @@
 import { Segmented, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
+import { formatDateTime } from '../../../shared/format';
+import { moneyColumn, numColumn } from '../../../shared/ui/Figures';
 import { SalesPerDayChart } from '../../../shared/reports/charts';
 import layout from '../../../shared/ui/layout.module.css';
 import type { CashClose, CashReport } from '../api';
@@ -16,55 +17,45 @@ type Row<K extends 'orders' | 'products' | 'members' | 'employees'> = NonNullabl
 export function CashReportView({ report }: { report: CashReport }) {
   const { t } = useTranslation();
   const [section, setSection] = useState<Section>('orders');
-  const money = (v: number) => formatMoney(v);
-  const right = { align: 'right' as const, className: styles.num };
+  // counts stay as the server sends them (no thousands separator)
+  const count = { align: 'right' as const, className: styles.num };
   const orders: TableColumnsType<Row<'orders'>> = [
     { key: 'oid', title: t('cash.report.order'), dataIndex: 'oid', width: 90, className: styles.num },
     { key: 'date', title: t('cash.report.date'), width: 150, className: styles.num, render: (_, o) => formatDateTime(o.date) },
     { key: 'name', title: t('cash.report.name'), dataIndex: 'name', width: 140, ellipsis: true },
     { key: 'surname', title: t('cash.report.surname'), dataIndex: 'surname', width: 160, ellipsis: true },
-    { key: 'base', title: t('cash.report.base'), width: 110, ...right, render: (_, o) => money(o.order_base_price) },
-    { key: 'discount', title: t('cash.report.discount'), width: 110, ...right, render: (_, o) => money(o.order_discount) },
-    { key: 'total', title: t('cash.report.total'), width: 110, ...right, render: (_, o) => money(o.order_total) },
+    moneyColumn('base', t('cash.report.base'), (o) => o.order_base_price, { width: 110 }),
+    moneyColumn('discount', t('cash.report.discount'), (o) => o.order_discount, { width: 110 }),
+    moneyColumn('total', t('cash.report.total'), (o) => o.order_total, { width: 110 }),
     { key: 'method', title: t('cash.report.method'), width: 120, render: (_, o) => t(`cash.methods.${o.pay_method || 'none'}`) },
   ];
   const products: TableColumnsType<Row<'products'>> = [
     { key: 'code', title: t('cash.report.sku'), dataIndex: 'code', width: 130, ellipsis: true },
     { key: 'title', title: t('cash.report.product'), dataIndex: 'title', width: 220, ellipsis: true },
-    { key: 'quantity', title: t('cash.report.quantity'), width: 110, ...right, render: (_, p) => formatNumber(p.quantity) },
-    { key: 'amount', title: t('cash.report.amount'), width: 110, ...right, render: (_, p) => money(p.amount) },
-    { key: 'discount', title: t('cash.report.discount'), width: 110, ...right, render: (_, p) => money(p.discount) },
-    { key: 'orders', title: t('cash.report.orders'), dataIndex: 'order', width: 90, ...right },
+    numColumn('quantity', t('cash.report.quantity'), (p) => p.quantity, { width: 110 }),
+    moneyColumn('amount', t('cash.report.amount'), (p) => p.amount, { width: 110 }),
+    moneyColumn('discount', t('cash.report.discount'), (p) => p.discount, { width: 110 }),
+    { key: 'orders', title: t('cash.report.orders'), dataIndex: 'order', width: 90, ...count },
   ];
   const members: TableColumnsType<Row<'members'>> = [
     { key: 'number', title: t('cash.report.number'), dataIndex: 'number', width: 90, className: styles.num },
     { key: 'name', title: t('cash.report.member'), dataIndex: 'name', width: 240, ellipsis: true },
-    { key: 'amount', title: t('cash.report.amount'), width: 110, ...right, render: (_, m) => money(m.amount) },
-    { key: 'discount', title: t('cash.report.discount'), width: 110, ...right, render: (_, m) => money(m.discount) },
-    { key: 'orders', title: t('cash.report.orders'), dataIndex: 'orders', width: 90, ...right },
+    moneyColumn('amount', t('cash.report.amount'), (m) => m.amount, { width: 110 }),
+    moneyColumn('discount', t('cash.report.discount'), (m) => m.discount, { width: 110 }),
+    { key: 'orders', title: t('cash.report.orders'), dataIndex: 'orders', width: 90, ...count },
   ];
   const employees: TableColumnsType<Row<'employees'>> = [
     { key: 'uid', title: t('cash.report.uid'), dataIndex: 'uid', width: 80, className: styles.num },
     { key: 'name', title: t('cash.report.employee'), dataIndex: 'employee_name', width: 240, ellipsis: true },
-    { key: 'amount', title: t('cash.report.amount'), width: 110, ...right, render: (_, e) => money(e.amount) },
-    { key: 'orders', title: t('cash.report.orders'), dataIndex: 'orders', width: 90, ...right },
+    moneyColumn('amount', t('cash.report.amount'), (e) => e.amount, { width: 110 }),
+    { key: 'orders', title: t('cash.report.orders'), dataIndex: 'orders', width: 90, ...count },
   ];
   const closes: TableColumnsType<CashClose> = [
     { key: 'cid', title: t('cash.history.id'), dataIndex: 'cid', width: 70, className: styles.num },
     { key: 'created', title: t('cash.history.date'), width: 150, className: styles.num, render: (_, c) => formatDateTime(c.created) },
-    { key: 'expected', title: t('cash.history.expected'), width: 130, ...right, render: (_, c) => money(c.total_amount) },
-    { key: 'counted', title: t('cash.z.counted'), width: 130, ...right, render: (_, c) => money(c.current_amount) },
-    {
-      key: 'difference',
-      title: t('cash.history.difference'),
-      width: 120,
-      ...right,
-      render: (_, c) => (
-        <strong className={c.difference < 0 ? styles.negative : c.difference > 0 ? styles.positive : undefined} data-testid={`close-difference-${c.cid}`}>
-          {money(c.difference)}
-        </strong>
-      ),
-    },
+    moneyColumn('expected', t('cash.history.expected'), (c) => c.total_amount, { width: 130 }),
+    moneyColumn('counted', t('cash.z.counted'), (c) => c.current_amount, { width: 130 }),
+    moneyColumn('difference', t('cash.history.difference'), (c) => c.difference, { width: 120, signed: true, strong: true, testId: (c) => `close-difference-${c.cid}` }),
     { key: 'worker', title: t('cash.history.worker'), dataIndex: 'worker_name', width: 160, ellipsis: true },
     { key: 'note', title: t('cash.history.note'), dataIndex: 'note', width: 220, ellipsis: true },
   ];

@@ -1,6 +1,7 @@
 import { Table, Tag, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney } from '../../../shared/format';
+import { formatDateTime } from '../../../shared/format';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
 import type { CashMovement } from '../api';
 import styles from '../cash.module.css';
@@ -27,18 +28,7 @@ export function MovementsTable({ rows, loading, pagination }: { rows: CashMoveme
         </span>
       ),
     },
-    {
-      key: 'amount',
-      title: t('cash.movements.amount'),
-      width: 120,
-      align: 'right',
-      className: styles.num,
-      render: (_, m) => (
-        <span className={m.amount < 0 ? styles.negative : undefined} data-testid="movement-amount">
-          {formatMoney(m.amount)}
-        </span>
-      ),
-    },
+    moneyColumn('amount', t('cash.movements.amount'), (m) => m.amount, { width: 120, testId: 'movement-amount' }),
     { key: 'status', title: t('cash.movements.status'), width: 110, render: (_, m) => t(`cash.status.${m.status}`) },
     { key: 'note', title: t('cash.movements.note'), dataIndex: 'note', width: 220, ellipsis: true },
   ];

@@ -3,7 +3,8 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { Button, Drawer, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney } from '../../../shared/format';
+import { formatDateTime } from '../../../shared/format';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import { useClub, useClubId } from '../../../shared/session';
 import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
@@ -29,15 +30,8 @@ export default function CloseHistoryPage() {
   const columns: TableColumnsType<CashClose> = [
     { key: 'cid', title: t('cash.history.id'), dataIndex: 'cid', width: 80, className: styles.num },
     { key: 'created', title: t('cash.history.date'), width: 160, className: styles.num, render: (_, c) => formatDateTime(c.created) },
-    { key: 'counted', title: t('cash.history.amount'), width: 130, align: 'right', className: styles.num, render: (_, c) => formatMoney(c.current_amount) },
-    {
-      key: 'difference',
-      title: t('cash.history.difference'),
-      width: 130,
-      align: 'right',
-      className: styles.num,
-      render: (_, c) => <span className={c.difference < 0 ? styles.negative : c.difference > 0 ? styles.positive : undefined}>{formatMoney(c.difference)}</span>,
-    },
+    moneyColumn('counted', t('cash.history.amount'), (c) => c.current_amount, { width: 130 }),
+    moneyColumn('difference', t('cash.history.difference'), (c) => c.difference, { width: 130, signed: true }),
     { key: 'worker', title: t('cash.history.worker'), dataIndex: 'worker_name', width: 180, ellipsis: true },
     { key: 'note', title: t('cash.history.note'), dataIndex: 'note', width: 240, ellipsis: true },
   ];

@@ -3,6 +3,7 @@ import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format';
+import { Money } from '../../../shared/ui/Figures';
 import type { Product } from '../model';
 import styles from '../catalog.module.css';
 import { DominanceTag, PublishedTag, StockValue, ThcTag, TypeTag, useQuantity } from './bits';
@@ -73,7 +74,7 @@ export function ProductDetail({ product: p, actions }: { product: Product; actio
           { key: 'sku', label: t('catalog.detail.sku'), children: p.code ? <span className={styles.mono} data-testid="detail-sku">{p.code}</span> : <span className={styles.muted}>{t('catalog.detail.noCode')}</span> },
           { key: 'type', label: t('catalog.detail.type'), children: <TypeTag type={p.type} /> },
           { key: 'dominance', label: t('catalog.detail.dominance'), children: p.dominance ? t(`catalog.dominance.${p.dominance}`, { defaultValue: p.dominance }) : none },
-          { key: 'cost', label: t('catalog.detail.cost'), children: <span className={styles.num}>{formatMoney(p.coste)}</span> },
+          { key: 'cost', label: t('catalog.detail.cost'), children: <Money value={p.coste} /> },
           {
             key: 'jar',
             label: t('catalog.detail.jarWeight'),

@@ -2,7 +2,7 @@ import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { Table, Tag, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/format';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
@@ -83,26 +83,8 @@ export function ProductTable(p: Props) {
       ...sortable('category'),
       render: (c: string) => c || <span className={styles.muted}>—</span>,
     },
-    {
-      key: 'price',
-      title: t('catalog.columns.price'),
-      dataIndex: 'precio',
-      align: 'right',
-      width: 92,
-      className: styles.num,
-      ...sortable('price'),
-      render: (v: number) => <span data-testid="cell-price">{formatMoney(v)}</span>,
-    },
-    {
-      key: 'cost',
-      title: t('catalog.columns.cost'),
-      dataIndex: 'coste',
-      align: 'right',
-      width: 88,
-      className: `${styles.num} ${styles.secondary}`,
-      ...sortable('cost'),
-      render: (v: number) => formatMoney(v),
-    },
+    moneyColumn('price', t('catalog.columns.price'), (r) => r.precio, { dataIndex: 'precio', width: 92, ...sortable('price'), testId: 'cell-price' }),
+    moneyColumn('cost', t('catalog.columns.cost'), (r) => r.coste, { dataIndex: 'coste', width: 88, ...sortable('cost'), className: styles.secondary }),
     {
       key: 'stock',
       title: t('catalog.columns.stock'),

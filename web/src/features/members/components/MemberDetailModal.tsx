@@ -17,7 +17,8 @@ import { App, Button, Descriptions, QRCode, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDate, formatMoney, formatNumber } from '../../../shared/format';
+import { formatDate, formatNumber } from '../../../shared/format';
+import { Money } from '../../../shared/ui/Figures';
 import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { WalletTopUpModal } from '../../../shared/wallet/WalletTopUpModal';
@@ -283,7 +284,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
                   children: <span className={styles.num}>{`${formatNumber(m.consum_forecast)} ${t('members.common.gramsPerMonth')}`}</span>,
                 },
                 ...(can.wallet
-                  ? [{ key: 'wallet', label: t('members.fields.wallet'), children: <span className={styles.num}>{formatMoney(m.monedero)}</span> }]
+                  ? [{ key: 'wallet', label: t('members.fields.wallet'), children: <Money value={m.monedero} /> }]
                   : []),
                 { key: 'since', label: t('members.fields.memberSince'), children: m.member_created ? formatDate(m.member_created) : dash },
                 ...(m.is_staff

@@ -2,7 +2,8 @@ import { TeamOutlined } from '@ant-design/icons';
 import { Checkbox, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatDate } from '../../../shared/format';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import { MeasureSafe } from '../../../shared/ui/MeasureSafe';
@@ -98,15 +99,7 @@ export function MemberTable(p: Props) {
       width: p.compact ? 120 : undefined,
       render: (_, m) => <span className={styles.nowrap}>{formatPhone(m.telefono || m.user?.telefono, m.country_code)}</span>,
     },
-    wallet: {
-      key: 'wallet',
-      title: t('members.table.wallet'),
-      dataIndex: 'monedero',
-      align: 'right',
-      width: 84,
-      className: styles.num,
-      render: (v: number) => <span className={v < 0 ? styles.negative : undefined}>{formatMoney(v)}</span>,
-    },
+    wallet: moneyColumn('wallet', t('members.table.wallet'), (m) => m.monedero, { dataIndex: 'monedero', width: 84 }),
     expiry: { key: 'expiry', title: t('members.table.expiry'), render: (_, m) => <ExpiryTag endDate={m.end_date} /> },
     expiryDate: {
       key: 'expiryDate',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/format';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import { ActiveMembersModal } from '../../../shared/members/ActiveMembersModal';
 import { posKeys, type Member } from '../api';
 
@@ -28,7 +28,7 @@ export function MembersModal({ club, text, onClose, onPick }: Props) {
       columns={[
         { title: t('pos.members.number'), dataIndex: 'number', width: 90 },
         { title: t('pos.members.name'), render: (_, m) => `${m.nombre} ${m.surname}` },
-        { title: t('pos.members.wallet'), align: 'right', render: (_, m) => formatMoney(m.monedero) },
+        moneyColumn<Member>('wallet', t('pos.members.wallet'), (m) => m.monedero),
       ]}
     />
   );

@@ -2,6 +2,7 @@ import { RollbackOutlined } from '@ant-design/icons';
 import { App, Alert, Button, Input, InputNumber, Modal, Segmented, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import { decimalSeparator, formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import { SheetModal } from '../../../shared/ui/SheetModal';
 import { HISTORY_PAGE, useMemberOrders, useRefund, type Order, type OrderLine, type PayType } from '../api';
@@ -60,7 +61,7 @@ export function OrderHistoryModal({ member, open, methods, onClose }: Props) {
             title: t('pos.history.status'),
             render: (_, o) => <Tag color={o.order_status === 'completed' ? 'green' : 'gold'}>{t(`pos.status.${o.order_status}`)}</Tag>,
           },
-          { title: t('pos.order.total'), align: 'right', render: (_, o) => formatMoney(o.order_total) },
+          moneyColumn<Order>('total', t('pos.order.total'), (o) => o.order_total),
           {
             title: '',
             render: (_, o) =>

@@ -3,7 +3,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/format';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
 import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
 import { useDeleteFee, useFees, useSaveFee, type FeeType } from '../api';
@@ -93,7 +93,7 @@ export default function FeeTypesPage() {
           columns={[
             { title: t('pos.fees.code'), dataIndex: 'code' },
             { title: t('pos.fees.name'), dataIndex: 'title' },
-            { title: t('pos.fees.price'), align: 'right', render: (_, f) => formatMoney(f.price) },
+            moneyColumn<FeeType>('price', t('pos.fees.price'), (f) => f.price),
             { title: t('pos.fees.days'), align: 'right', dataIndex: 'days' },
             { title: t('pos.fees.active'), render: (_, f) => (f.status ? t('pos.fees.yes') : t('pos.fees.no')) },
             {

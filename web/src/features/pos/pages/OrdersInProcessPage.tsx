@@ -4,13 +4,13 @@ import { Button, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime, formatMoney } from '../../../shared/format';
+import { formatDateTime } from '../../../shared/format';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import { useClubId } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { TableEmpty } from '../../../shared/ui/TableStates';
 import layout from '../../../shared/ui/layout.module.css';
 import { OPEN_ORDERS_PAGE, useOpenOrders, type Order } from '../api';
-import styles from '../pos.module.css';
 
 /** Route "ordersInProcess": open orders, 24 a page, newest first; View opens the counter with the order. */
 export default function OrdersInProcessPage() {
@@ -44,7 +44,7 @@ export default function OrdersInProcessPage() {
                   { title: t('pos.inProcess.product'), render: (_, l) => l.product.title },
                   { title: t('pos.inProcess.category'), render: (_, l) => l.product.category },
                   { title: t('pos.inProcess.quantity'), align: 'right', render: (_, l) => l.quantity },
-                  { title: t('pos.order.total'), align: 'right', render: (_, l) => formatMoney(l.total) },
+                  moneyColumn<Order['products'][number]>('total', t('pos.order.total'), (l) => l.total),
                 ]}
               />
             ),
@@ -53,7 +53,7 @@ export default function OrdersInProcessPage() {
             { title: t('pos.history.order'), dataIndex: 'oid', width: 80 },
             { title: t('pos.history.date'), render: (_, o) => formatDateTime(o.order_created) },
             { title: t('pos.inProcess.products'), align: 'right', render: (_, o) => o.products.length },
-            { title: t('pos.order.total'), align: 'right', render: (_, o) => <span className={styles.num}>{formatMoney(o.order_total)}</span> },
+            moneyColumn<Order>('total', t('pos.order.total'), (o) => o.order_total),
             { title: t('pos.history.status'), render: () => <Tag color="gold">{t('pos.status.cart')}</Tag> },
             { title: t('pos.members.number'), render: (_, o) => o.membership_card.number },
             { title: t('pos.inProcess.firstName'), render: (_, o) => o.membership_card.nombre },

@@ -4,11 +4,10 @@ import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
-import { ReportTable, ReportToolbar, useReportState, SalesPerDayChart } from '../../../shared/reports';
+import { ReportPage, SalesPerDayChart, useReportState } from '../../../shared/reports';
 import { useClub, useClubId } from '../../../shared/session';
-import layout from '../../../shared/ui/layout.module.css';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import ui from '../../../shared/ui/ui.module.css';
-import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ORDERS_REPORT_PAGE, useOrdersReport, usePosMember, useSalesChart, type Order, type OrderLine } from '../api';
 import { OrderRefunds, RefundModal } from '../components/OrderHistoryModal';
 import { allowedMethods } from '../model';
@@ -44,9 +43,9 @@ export default function OrdersReportPage() {
       ellipsis: true,
       render: (_, o) => `${o.membership_card.nombre} ${o.membership_card.surname}`.trim(),
     },
-    { key: 'base', title: t('pos.report.base'), width: 110, ...right, render: (_, o) => money(o.order_base_price) },
-    { key: 'discount', title: t('pos.report.discount'), width: 110, ...right, render: (_, o) => money(o.order_discount) },
-    { key: 'total', title: t('pos.report.total'), width: 110, ...right, render: (_, o) => <strong>{money(o.order_total)}</strong> },
+    moneyColumn('base', t('pos.report.base'), (o) => o.order_base_price, { width: 110 }),
+    moneyColumn('discount', t('pos.report.discount'), (o) => o.order_discount, { width: 110 }),
+    moneyColumn('total', t('pos.report.total'), (o) => o.order_total, { width: 110, strong: true }),
     {
       key: 'refunded',
       title: t('pos.report.refunded'),
@@ -80,7 +79,7 @@ export default function OrdersReportPage() {
       render: (_, l) => `${formatNumber(l.quantity)}${unit(l)}`,
     },
     { key: 'real', title: t('pos.report.real'), ...right, render: (_, l) => (l.product.type === 'peso' ? `${formatNumber(l.real_quantity)} g` : '—') },
-    { key: 'total', title: t('pos.report.total'), ...right, render: (_, l) => money(l.total) },
+    moneyColumn('total', t('pos.report.total'), (l) => l.total),
     {
       key: 'refund',
       title: t('pos.report.refundedLine'),
@@ -90,42 +89,40 @@ export default function OrdersReportPage() {
   ];
   const who = memberInfo ? `${memberInfo.nombre ?? ''} ${memberInfo.surname ?? ''}`.trim() : '';
   return (
-    <div className={layout.page} data-testid="orders-report-page">
-      <PageHeader
-        title={t('pos.report.title')}
-        subtitle={member ? t('pos.report.ofMember', { name: who || `#${member}` }) : t('pos.report.subtitle')}
-        actions={
-          <ReportToolbar
-            period={period}
-            onPeriod={setPeriod}
-            showTime
-            exportPath="/api/order/export"
-            exportName="orders"
-            exportParams={{ asocid: club, status: 'completed', start_date: period.start, end_date: period.end, membership_id: member }}
-          />
-        }
-      />
-      <SalesPerDayChart data={chart.data ?? []} testId="orders-chart" />
-      <ReportTable<Order>
-        testId="orders-report-table"
-        rowKey="oid"
-        columns={columns}
-        rows={orders.data?.data ?? []}
-        loading={orders.isFetching}
-        page={page}
-        pageSize={ORDERS_REPORT_PAGE}
-        total={orders.data?.total ?? 0}
-        onPage={setPage}
-        expandable={{
+    <ReportPage<Order>
+      testId="orders-report-page"
+      title={t('pos.report.title')}
+      subtitle={member ? t('pos.report.ofMember', { name: who || `#${member}` }) : t('pos.report.subtitle')}
+      toolbar={{
+        period,
+        onPeriod: setPeriod,
+        showTime: true,
+        exportPath: '/api/order/export',
+        exportName: 'orders',
+        exportParams: { asocid: club, status: 'completed', start_date: period.start, end_date: period.end, membership_id: member },
+      }}
+      table={{
+        testId: 'orders-report-table',
+        rowKey: 'oid',
+        columns,
+        rows: orders.data?.data ?? [],
+        loading: orders.isFetching,
+        page,
+        pageSize: ORDERS_REPORT_PAGE,
+        total: orders.data?.total ?? 0,
+        onPage: setPage,
+        expandable: {
           expandedRowRender: (o) => (
             <>
               <Table<OrderLine> rowKey="id" size="small" pagination={false} columns={lineColumns} dataSource={o.products} className={styles.reportLines} />
               <OrderRefunds order={o} />
             </>
           ),
-        }}
-      />
-      <RefundModal order={refunding} methods={methods} onClose={() => setRefunding(null)} />
-    </div>
+        },
+      }}
+      after={<RefundModal order={refunding} methods={methods} onClose={() => setRefunding(null)} />}
+    >
+      <SalesPerDayChart data={chart.data ?? []} testId="orders-chart" />
+    </ReportPage>
   );
 }

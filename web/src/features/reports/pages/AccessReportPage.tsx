@@ -2,10 +2,8 @@ import '../i18n';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
-import { HourChart, ReportTable, ReportToolbar, StatCards, useReportState } from '../../../shared/reports';
+import { HourChart, ReportPage, StatCards, useReportState } from '../../../shared/reports';
 import { useClubId } from '../../../shared/session';
-import layout from '../../../shared/ui/layout.module.css';
-import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ACCESS_PAGE, useAccessChart, useAccessHistory, type AccessRow } from '../api';
 
 /**
@@ -37,21 +35,29 @@ export default function AccessReportPage() {
   ];
   const ins = rows.filter((r) => r.action === 'ENTRA');
   return (
-    <div className={layout.page} data-testid="access-report-page">
-      <PageHeader
-        title={t('reports.access.title')}
-        subtitle={t('reports.access.subtitle')}
-        actions={
-          <ReportToolbar
-            period={period}
-            onPeriod={setPeriod}
-            showTime
-            exportPath="/api/checkin_checkout/export"
-            exportName="accesscontrol"
-            exportParams={{ association: club, start_date: period.start, end_date: period.end }}
-          />
-        }
-      />
+    <ReportPage<AccessRow>
+      testId="access-report-page"
+      title={t('reports.access.title')}
+      subtitle={t('reports.access.subtitle')}
+      toolbar={{
+        period,
+        onPeriod: setPeriod,
+        showTime: true,
+        exportPath: '/api/checkin_checkout/export',
+        exportName: 'accesscontrol',
+        exportParams: { association: club, start_date: period.start, end_date: period.end },
+      }}
+      table={{
+        testId: 'access-table',
+        rowKey: 'id',
+        columns,
+        rows,
+        loading: list.isFetching,
+        page,
+        pageSize: ACCESS_PAGE,
+        onPage: setPage,
+      }}
+    >
       <StatCards
         testId="access-totals"
         label={t('reports.totals')}
@@ -62,16 +68,6 @@ export default function AccessReportPage() {
         ]}
       />
       <HourChart title={t('report.chart.checkinsPerHour')} label={t('report.chart.checkins')} data={chart.data ?? []} testId="access-chart" />
-      <ReportTable<AccessRow>
-        testId="access-table"
-        rowKey="id"
-        columns={columns}
-        rows={rows}
-        loading={list.isFetching}
-        page={page}
-        pageSize={ACCESS_PAGE}
-        onPage={setPage}
-      />
-    </div>
+    </ReportPage>
   );
 }

@@ -3,10 +3,9 @@ import { type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../shared/format';
-import { ReportTable, ReportToolbar, reportStyles, StatCards, useReportState } from '../../../shared/reports';
+import { ReportPage, StatCards, useReportState } from '../../../shared/reports';
 import { useClubId } from '../../../shared/session';
-import layout from '../../../shared/ui/layout.module.css';
-import { PageHeader } from '../../../shared/ui/PageHeader';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import { useDebounced } from '../../../shared/ui/useDebounced';
 import { SALES_PAGE, useReportMember, useSales, type ProductSales } from '../api';
 import { ColumnFilters, TopProducts } from '../components/ReportParts';
@@ -43,33 +42,36 @@ export default function PerformanceReportPage() {
       render: (_, p) => (p.unlimited_stock ? '∞' : quantityText(p.stock, p.type)),
     },
     { key: 'quantity', title: t('reports.performance.quantity'), width: 120, ...right, render: (_, p) => quantityText(p.quantity, p.type) },
-    { key: 'cost', title: t('reports.performance.cost'), width: 120, ...right, render: (_, p) => money(p.cost_total) },
+    moneyColumn('cost', t('reports.performance.cost'), (p) => p.cost_total, { width: 120 }),
     { key: 'avg', title: t('reports.performance.average'), width: 120, ...right, render: (_, p) => `${money(p.average_price)}${p.type === 'peso' ? '/g' : ''}` },
-    { key: 'discount', title: t('reports.performance.discount'), width: 110, ...right, render: (_, p) => money(p.discount) },
-    { key: 'amount', title: t('reports.performance.amount'), width: 130, ...right, render: (_, p) => <strong>{money(p.amount)}</strong> },
-    {
-      key: 'profits',
-      title: t('reports.performance.profits'),
-      width: 130,
-      ...right,
-      render: (_, p) => <span className={p.profits < 0 ? reportStyles.negative : undefined}>{money(p.profits)}</span>,
-    },
+    moneyColumn('discount', t('reports.performance.discount'), (p) => p.discount, { width: 110 }),
+    moneyColumn('amount', t('reports.performance.amount'), (p) => p.amount, { width: 130, strong: true }),
+    moneyColumn('profits', t('reports.performance.profits'), (p) => p.profits, { width: 130 }),
   ];
   return (
-    <div className={layout.page} data-testid="performance-page">
-      <PageHeader
-        title={t('reports.performance.title')}
-        subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.performance.subtitle')}
-        actions={
-          <ReportToolbar
-            period={period}
-            onPeriod={setPeriod}
-            exportPath="/api/report_sales_product/export"
-            exportName="efficiency"
-            exportParams={{ asocid: club, start_date: period.start, end_date: period.end, card_id: member, ...filters }}
-          />
-        }
-      />
+    <ReportPage<ProductSales>
+      testId="performance-page"
+      title={t('reports.performance.title')}
+      subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.performance.subtitle')}
+      toolbar={{
+        period,
+        onPeriod: setPeriod,
+        exportPath: '/api/report_sales_product/export',
+        exportName: 'efficiency',
+        exportParams: { asocid: club, start_date: period.start, end_date: period.end, card_id: member, ...filters },
+      }}
+      table={{
+        testId: 'performance-table',
+        rowKey: 'pid',
+        columns,
+        rows: sales.data?.products ?? [],
+        loading: sales.isFetching,
+        page,
+        pageSize: SALES_PAGE,
+        total: sales.data?.total ?? 0,
+        onPage: setPage,
+      }}
+    >
       <StatCards
         testId="performance-totals"
         minWidth={150}
@@ -93,17 +95,6 @@ export default function PerformanceReportPage() {
           setPage(0);
         }}
       />
-      <ReportTable<ProductSales>
-        testId="performance-table"
-        rowKey="pid"
-        columns={columns}
-        rows={sales.data?.products ?? []}
-        loading={sales.isFetching}
-        page={page}
-        pageSize={SALES_PAGE}
-        total={sales.data?.total ?? 0}
-        onPage={setPage}
-      />
-    </div>
+    </ReportPage>
   );
 }

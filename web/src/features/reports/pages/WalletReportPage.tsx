@@ -2,10 +2,9 @@ import '../i18n';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { DayBarsChart, ReportTable, ReportToolbar, reportStyles, StatCards, useReportState } from '../../../shared/reports';
+import { DayBarsChart, ReportPage, StatCards, useReportState } from '../../../shared/reports';
 import { useClubId } from '../../../shared/session';
-import layout from '../../../shared/ui/layout.module.css';
-import { PageHeader } from '../../../shared/ui/PageHeader';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import { useReportMember, useWalletChart, useWalletHistory, WALLET_PAGE, type WalletMovement } from '../api';
 import { memberName } from '../model';
 
@@ -25,7 +24,6 @@ export default function WalletReportPage() {
   const chart = useWalletChart(period, member);
   const rows = list.data ?? [];
   const sum = (op: string) => rows.filter((r) => r.transaction === op).reduce((n, r) => n + r.amount, 0);
-  const right = { align: 'right' as const };
   const columns: TableColumnsType<WalletMovement> = [
     { key: 'date', title: t('reports.wallet.date'), width: 150, render: (_, w) => formatDateTime(w.date) },
     {
@@ -39,14 +37,8 @@ export default function WalletReportPage() {
         </Tag>
       ),
     },
-    {
-      key: 'amount',
-      title: t('reports.wallet.amount'),
-      width: 120,
-      ...right,
-      render: (_, w) => <span className={w.amount < 0 ? reportStyles.negative : undefined}>{formatMoney(w.amount)}</span>,
-    },
-    { key: 'balance', title: t('reports.wallet.balance'), width: 140, ...right, render: (_, w) => <strong>{formatMoney(w.accumulated_value)}</strong> },
+    moneyColumn('amount', t('reports.wallet.amount'), (w) => w.amount, { width: 120 }),
+    moneyColumn('balance', t('reports.wallet.balance'), (w) => w.accumulated_value, { width: 140, strong: true }),
     { key: 'pay', title: t('reports.wallet.payType'), width: 120, render: (_, w) => (w.pay_type ? t(`reports.methods.${w.pay_type}`) : '—') },
     {
       key: 'member',
@@ -59,20 +51,28 @@ export default function WalletReportPage() {
     { key: 'staff', title: t('reports.wallet.staff'), dataIndex: 'staffcard', width: 150, ellipsis: true },
   ];
   return (
-    <div className={layout.page} data-testid="wallet-report-page">
-      <PageHeader
-        title={t('reports.wallet.title')}
-        subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.wallet.subtitle')}
-        actions={
-          <ReportToolbar
-            period={period}
-            onPeriod={setPeriod}
-            exportPath="/api/wallet_history/export"
-            exportName="wallet"
-            exportParams={{ asocid: club, start_date: period.start, end_date: period.end, card_id: member }}
-          />
-        }
-      />
+    <ReportPage<WalletMovement>
+      testId="wallet-report-page"
+      title={t('reports.wallet.title')}
+      subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.wallet.subtitle')}
+      toolbar={{
+        period,
+        onPeriod: setPeriod,
+        exportPath: '/api/wallet_history/export',
+        exportName: 'wallet',
+        exportParams: { asocid: club, start_date: period.start, end_date: period.end, card_id: member },
+      }}
+      table={{
+        testId: 'wallet-table',
+        rowKey: 'id',
+        columns,
+        rows,
+        loading: list.isFetching,
+        page,
+        pageSize: WALLET_PAGE,
+        onPage: setPage,
+      }}
+    >
       <StatCards
         testId="wallet-totals"
         label={t('reports.totals')}
@@ -92,16 +92,6 @@ export default function WalletReportPage() {
         ]}
         testId="wallet-chart"
       />
-      <ReportTable<WalletMovement>
-        testId="wallet-table"
-        rowKey="id"
-        columns={columns}
-        rows={rows}
-        loading={list.isFetching}
-        page={page}
-        pageSize={WALLET_PAGE}
-        onPage={setPage}
-      />
-    </div>
+    </ReportPage>
   );
 }

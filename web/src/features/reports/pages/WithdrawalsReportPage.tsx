@@ -3,10 +3,9 @@ import { type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
-import { ReportTable, ReportToolbar, reportStyles, StatCards, useReportState } from '../../../shared/reports';
+import { ReportPage, reportStyles, StatCards, useReportState } from '../../../shared/reports';
 import { useClubId } from '../../../shared/session';
-import layout from '../../../shared/ui/layout.module.css';
-import { PageHeader } from '../../../shared/ui/PageHeader';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import { useDebounced } from '../../../shared/ui/useDebounced';
 import { useReportMember, useSales, useWithdrawals, WITHDRAWALS_PAGE, type Withdrawal, type WithdrawalFilters } from '../api';
 import { ColumnFilters, TopProducts } from '../components/ReportParts';
@@ -57,34 +56,37 @@ export default function WithdrawalsReportPage() {
       ...right,
       render: (_, w) => (w.type === 'peso' ? `${formatNumber(w.real_quantity)} g` : '—'),
     },
-    {
-      key: 'total',
-      title: withTotal(t('reports.withdrawals.total'), totals ? formatMoney(totals.total) : undefined),
-      width: 120,
-      ...right,
-      render: (_, w) => formatMoney(w.total),
-    },
+    moneyColumn('total', withTotal(t('reports.withdrawals.total'), totals ? formatMoney(totals.total) : undefined), (w) => w.total, { width: 120 }),
     { key: 'number', title: t('reports.withdrawals.number'), dataIndex: 'number', width: 100 },
     { key: 'nombre', title: t('reports.withdrawals.name'), dataIndex: 'nombre', width: 130, ellipsis: true },
     { key: 'surname', title: t('reports.withdrawals.surname'), dataIndex: 'surname', width: 150, ellipsis: true },
   ];
   return (
-    <div className={layout.page} data-testid="withdrawals-page">
-      <PageHeader
-        title={t('reports.withdrawals.title')}
-        subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.withdrawals.subtitle')}
-        actions={
-          <ReportToolbar
-            period={period}
-            onPeriod={setPeriod}
-            showTime
-            disabled={list.isFetching}
-            exportPath="/api/report_withdrawals/export"
-            exportName="withdrawals"
-            exportParams={{ asocid: club, start_date: period.start, end_date: period.end, membership_id: member, ...filters }}
-          />
-        }
-      />
+    <ReportPage<Withdrawal>
+      testId="withdrawals-page"
+      title={t('reports.withdrawals.title')}
+      subtitle={member ? t('reports.ofMember', { name: memberName(who, member) }) : t('reports.withdrawals.subtitle')}
+      toolbar={{
+        period,
+        onPeriod: setPeriod,
+        showTime: true,
+        disabled: list.isFetching,
+        exportPath: '/api/report_withdrawals/export',
+        exportName: 'withdrawals',
+        exportParams: { asocid: club, start_date: period.start, end_date: period.end, membership_id: member, ...filters },
+      }}
+      table={{
+        testId: 'withdrawals-table',
+        rowKey: 'id',
+        columns,
+        rows: list.data?.data ?? [],
+        loading: list.isFetching,
+        page,
+        pageSize: WITHDRAWALS_PAGE,
+        total: list.data?.total ?? 0,
+        onPage: setPage,
+      }}
+    >
       <StatCards
         testId="withdrawals-totals"
         label={t('reports.totals')}
@@ -105,17 +107,6 @@ export default function WithdrawalsReportPage() {
           setPage(0);
         }}
       />
-      <ReportTable<Withdrawal>
-        testId="withdrawals-table"
-        rowKey="id"
-        columns={columns}
-        rows={list.data?.data ?? []}
-        loading={list.isFetching}
-        page={page}
-        pageSize={WITHDRAWALS_PAGE}
-        total={list.data?.total ?? 0}
-        onPage={setPage}
-      />
-    </div>
+    </ReportPage>
   );
 }

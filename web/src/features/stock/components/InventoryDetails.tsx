@@ -2,7 +2,8 @@ import { ArrowRightOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { Image, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney } from '../../../shared/format';
+import { formatDateTime } from '../../../shared/format';
+import { moneyColumn } from '../../../shared/ui/Figures';
 import { LOCATIONS, type InventoryItem, type InventoryMovement } from '../api';
 import { toMilli } from '../quantity';
 import styles from '../stock.module.css';
@@ -57,13 +58,7 @@ export function InventoryDetails({ item }: { item: InventoryItem }) {
         return <SignedQty milli={m.action === 'remove' ? -v : v} unit="g" />;
       },
     },
-    {
-      key: 'cost',
-      title: t('stock.inventory.movements.cost'),
-      align: 'right',
-      width: 96,
-      render: (_, m) => <span className={`${styles.num} ${m.cost ? '' : styles.muted}`}>{formatMoney(m.cost)}</span>,
-    },
+    moneyColumn('cost', t('stock.inventory.movements.cost'), (m) => m.cost, { width: 96, muted: true }),
     {
       key: 'route',
       title: t('stock.inventory.movements.route'),

@@ -1,13 +1,11 @@
-import { App, Button, Form, Input, Segmented, Select, Switch } from 'antd';
+import { App, Form, Input, Segmented, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubCategories } from '../../../shared/api';
-import { SheetModal } from '../../../shared/ui/SheetModal';
-import layout from '../../../shared/ui/layout.module.css';
-import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { DOMINANCES, INVENTORY_TYPES, useSaveInventoryItem, type Dominance, type InventoryItem, type InventoryType } from '../api';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
+import { StockSheet } from './StockSheet';
 
 interface Values {
   title: string;
@@ -33,7 +31,6 @@ export function InventoryItemModal({
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const isDesktop = useIsDesktop();
   const [form] = Form.useForm<Values>();
   const categories = useClubCategories('dispensary');
   const save = useSaveInventoryItem();
@@ -84,27 +81,15 @@ export function InventoryItemModal({
   };
 
   return (
-    <SheetModal
-      rounded
-      sheetClassName={styles.sheetFixed}
-      destroyOnHidden
+    <StockSheet
       open={open}
-      onCancel={onClose}
+      onClose={onClose}
       width={560}
       title={t(editing ? 'stock.inventory.item.editTitle' : 'stock.inventory.item.newTitle')}
-      data-testid="inventory-item-dialog"
-      footer={
-        <div className={`${styles.modalFooter} ${isDesktop ? '' : styles.sheetFooter}`}>
-          <Button size="large" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button size="large" type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="item-save">
-            {t(editing ? 'stock.common.save' : 'stock.inventory.item.create')}
-          </Button>
-        </div>
-      }
+      testId="inventory-item-dialog"
+      lead={t('stock.inventory.item.lead')}
+      save={{ text: t(editing ? 'stock.common.save' : 'stock.inventory.item.create'), testId: 'item-save', loading: save.isPending, onClick: () => form.submit() }}
     >
-      <p className={layout.modalLead}>{t('stock.inventory.item.lead')}</p>
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} preserve={false}>
         <Form.Item
           name="title"
@@ -152,6 +137,6 @@ export function InventoryItemModal({
           </Form.Item>
         </div>
       </Form>
-    </SheetModal>
+    </StockSheet>
   );
 }

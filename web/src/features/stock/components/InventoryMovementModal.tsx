@@ -1,18 +1,17 @@
 import { MinusCircleOutlined, PlusCircleOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { App, Button, Form, Image, Input, InputNumber, Segmented, Select, Upload, type UploadFile } from 'antd';
+import { App, Form, Image, Input, InputNumber, Segmented, Select, Upload, type UploadFile } from 'antd';
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally } from '../../../shared/api';
 import { decimalSeparator } from '../../../shared/format';
-import { SheetModal } from '../../../shared/ui/SheetModal';
 import ui from '../../../shared/ui/ui.module.css';
-import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { LOCATIONS, useRecordInventoryMovement, type InventoryAction, type InventoryItem, type InventoryLocation } from '../api';
 import { stockErrorText } from '../errors';
 import { formatQuantity } from '../format';
 import { availableAt, fromMilli, toMilli } from '../quantity';
 import styles from '../stock.module.css';
 import { Qty } from './bits';
+import { StockSheet } from './StockSheet';
 
 interface Values {
   action: InventoryAction;
@@ -52,7 +51,6 @@ export function InventoryMovementModal({
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const isDesktop = useIsDesktop();
   const [form] = Form.useForm<Values>();
   const record = useRecordInventoryMovement();
   const [files, setFiles] = useState<UploadFile[]>([]);
@@ -158,25 +156,13 @@ export function InventoryMovementModal({
   ];
 
   return (
-    <SheetModal
-      rounded
-      sheetClassName={styles.sheetFixed}
-      destroyOnHidden
+    <StockSheet
       open={open}
-      onCancel={onClose}
+      onClose={onClose}
       width={600}
       title={t('stock.inventory.move.title')}
-      data-testid="inventory-move-dialog"
-      footer={
-        <div className={`${styles.modalFooter} ${isDesktop ? '' : styles.sheetFooter}`}>
-          <Button size="large" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button size="large" type="primary" loading={record.isPending} onClick={() => form.submit()} data-testid="move-save">
-            {t('stock.inventory.move.submit')}
-          </Button>
-        </div>
-      }
+      testId="inventory-move-dialog"
+      save={{ text: t('stock.inventory.move.submit'), testId: 'move-save', loading: record.isPending, onClick: () => form.submit() }}
     >
       {item && (
         <div className={styles.itemContext}>
@@ -314,6 +300,6 @@ export function InventoryMovementModal({
           preview={{ open: true, src: preview, onOpenChange: (v) => !v && setPreview(null) }}
         />
       )}
-    </SheetModal>
+    </StockSheet>
   );
 }

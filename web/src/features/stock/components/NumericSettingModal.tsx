@@ -1,15 +1,13 @@
-import { App, Button, Form, InputNumber, Skeleton } from 'antd';
+import { App, Form, InputNumber, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubSetting } from '../../../shared/api';
 import { decimalSeparator } from '../../../shared/format';
-import { SheetModal } from '../../../shared/ui/SheetModal';
-import layout from '../../../shared/ui/layout.module.css';
-import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { stockErrorText } from '../errors';
 import { formatQuantity } from '../format';
 import { milliText, toMilli } from '../quantity';
 import styles from '../stock.module.css';
+import { StockSheet } from './StockSheet';
 
 export type NumericSetting = 'weight_discrepancy' | 'consumptionforecast' | 'stock_alert';
 
@@ -51,7 +49,6 @@ export function NumericSettingModal({
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const isDesktop = useIsDesktop();
   const c = CONFIG[setting];
   const s = useClubSetting(setting);
   const [form] = Form.useForm<{ value: string | null }>();
@@ -90,28 +87,16 @@ export function NumericSettingModal({
   };
 
   return (
-    <SheetModal
-      rounded
-      sheetClassName={styles.sheetFixed}
-      destroyOnHidden
+    <StockSheet
       open={open}
-      onCancel={onClose}
+      onClose={onClose}
       afterClose={afterClose}
       width={480}
       title={t(`stock.settings.${c.key}.title`)}
-      data-testid={c.testId}
-      footer={
-        <div className={`${styles.modalFooter} ${isDesktop ? '' : styles.sheetFooter}`}>
-          <Button size="large" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button size="large" type="primary" loading={s.saving} disabled={s.isPending} onClick={() => form.submit()} data-testid="setting-save">
-            {t('stock.common.save')}
-          </Button>
-        </div>
-      }
+      testId={c.testId}
+      lead={t(`stock.settings.${c.key}.lead`)}
+      save={{ text: t('stock.common.save'), testId: 'setting-save', loading: s.saving, disabled: s.isPending, onClick: () => form.submit() }}
     >
-      <p className={layout.modalLead}>{t(`stock.settings.${c.key}.lead`)}</p>
       {s.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 2 }} />
       ) : (
@@ -149,6 +134,6 @@ export function NumericSettingModal({
           {children}
         </>
       )}
-    </SheetModal>
+    </StockSheet>
   );
 }

@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubCategories, useDeleteClubCategory, useSaveClubCategory, type ClubCategory } from '../../../shared/api';
 import { EditableList } from '../../../shared/ui/EditableList';
-import { SheetModal } from '../../../shared/ui/SheetModal';
-import layout from '../../../shared/ui/layout.module.css';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
 import { EmptyState } from './bits';
+import { StockSheet } from './StockSheet';
 
 const TITLE_MAX = 80;
 
@@ -55,19 +54,15 @@ export function ProductCategoriesModal({
   };
 
   return (
-    <SheetModal
-      rounded
-      sheetClassName={styles.sheetFixed}
-      destroyOnHidden
+    <StockSheet
       open={open}
-      onCancel={onClose}
+      onClose={onClose}
       afterClose={afterClose}
       width={600}
       title={t('stock.categories.title')}
-      footer={null}
-      data-testid="product-categories-dialog"
+      testId="product-categories-dialog"
+      lead={t('stock.categories.lead')}
     >
-      <p className={layout.modalLead}>{t('stock.categories.lead')}</p>
       <Form<{ title: string }> form={form} layout="vertical" onFinish={add} initialValues={{ title: '' }} className={styles.categoryForm} requiredMark={false}>
         <Form.Item
           name="title"
@@ -139,6 +134,6 @@ export function ProductCategoriesModal({
           },
         ]}
       />
-    </SheetModal>
+    </StockSheet>
   );
 }
