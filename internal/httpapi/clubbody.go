@@ -84,6 +84,17 @@ func inputClub[I any](g Gate) func(*I) string {
 	panic(fmt.Sprintf("gate reads the club from %s field %q that %s does not have", g.From.In, g.From.Name, t))
 }
 
+// hasBody tells whether huma reads the body of requests to input I.
+func hasBody[I any]() bool {
+	t := reflect.TypeFor[I]()
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	_, body := t.FieldByName("Body")
+	_, raw := t.FieldByName("RawBody")
+	return body || raw
+}
+
 // isForm tells whether input I is a multipart form.
 func isForm[I any]() bool {
 	t := reflect.TypeFor[I]()

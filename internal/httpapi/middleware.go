@@ -37,6 +37,7 @@ type reqInfo struct {
 	Club    *club.Club
 	Staff   *club.Staff
 	r       *http.Request
+	w       http.ResponseWriter // to clear the connection's read deadline (register)
 }
 
 func info(ctx context.Context) *reqInfo {
@@ -73,8 +74,8 @@ func unsafeMethod(m string) bool {
 // token of every state-changing request: the session's token when logged in,
 // the anonymous cookie's token (from /services/session/token) otherwise.
 func (s *Server) sessionMiddleware(ctx huma.Context, next func(huma.Context)) {
-	r, _ := humago.Unwrap(ctx)
-	ri := &reqInfo{Addr: s.clientAddr(r), r: r, Secure: s.secure(r)}
+	r, w := humago.Unwrap(ctx)
+	ri := &reqInfo{Addr: s.clientAddr(r), r: r, w: w, Secure: s.secure(r)}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
 		sess, u, err := s.Auth.Authenticate(ctx.Context(), c.Value)
 		switch {

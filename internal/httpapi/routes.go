@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -94,6 +95,7 @@ func register[I, O any](s *Server, o huma.Operation, g Gate, h func(context.Cont
 		o.Parameters = append(o.Parameters, p)
 	}
 	clubOf := inputClub[I](g)
+	readsBody := hasBody[I]()
 	if o.Metadata == nil {
 		o.Metadata = map[string]any{}
 	}
@@ -103,6 +105,13 @@ func register[I, O any](s *Server, o huma.Operation, g Gate, h func(context.Cont
 	}
 	s.routes = append(s.routes, Route{Method: o.Method, Path: o.Path, Gate: g})
 	huma.Register(s.api, o, func(ctx context.Context, in *I) (*O, error) {
+		ri := info(ctx)
+		if ri.w != nil && (readsBody || ri.r.Body == http.NoBody) {
+			// Nothing is left to read. A read deadline left on the connection (huma's body timeout,
+			// the server's ReadTimeout) would end net/http's background read with a timeout, and that
+			// cancels the request's context mid-handler (golang/go#70834): a slow save would fail.
+			_ = http.NewResponseController(ri.w).SetReadDeadline(time.Time{})
+		}
 		if clubOf != nil {
 			if err := s.clubGate(ctx, g, clubOf(in)); err != nil {
 				return nil, err
