@@ -26,9 +26,8 @@ func (s *Server) registerCashRoutes() {
 }
 
 type cashMovementsInput struct {
-	Asocid int64 `query:"asocid" required:"true"`
-	Limit  int   `query:"limit" minimum:"0" maximum:"1000" doc:"Default 15"`
-	Page   int   `query:"page" minimum:"0" maximum:"1000000"`
+	Limit int `query:"limit" minimum:"0" maximum:"1000" doc:"Default 15"`
+	Page  int `query:"page" minimum:"0" maximum:"1000000"`
 }
 
 type cashMovementsOutput struct {
@@ -52,7 +51,7 @@ func (s *Server) cashMovements(ctx context.Context, in *cashMovementsInput) (*ca
 
 type cashMoveInput struct {
 	Body struct {
-		Asocid int64        `json:"asocid" required:"true"`
+		ClubAsocid
 		Amount amount.Cents `json:"amount" doc:"Euros; negative for a withdrawal"`
 		Note   string       `json:"note,omitempty" maxLength:"1000"`
 	}
@@ -67,10 +66,9 @@ func (s *Server) cashMove(ctx context.Context, in *cashMoveInput) (*cashMoveOutp
 }
 
 type cashClosesInput struct {
-	Asocid int64 `query:"asocid" required:"true"`
-	CID    int64 `query:"cid" doc:"One close: its report"`
-	Limit  int   `query:"limit" minimum:"0" maximum:"1000" doc:"Default 19"`
-	Page   int   `query:"page" minimum:"0" maximum:"1000000"`
+	CID   int64 `query:"cid" doc:"One close: its report"`
+	Limit int   `query:"limit" minimum:"0" maximum:"1000" doc:"Default 19"`
+	Page  int   `query:"page" minimum:"0" maximum:"1000000"`
 }
 
 type cashClosesOutput struct {
@@ -103,7 +101,7 @@ func (s *Server) cashCloses(ctx context.Context, in *cashClosesInput) (*cashClos
 
 type cashCloseInput struct {
 	Body struct {
-		Asocid        int64        `json:"asocid" required:"true"`
+		ClubAsocid
 		CurrentAmount amount.Cents `json:"current_amount" doc:"Euros counted in the box"`
 		Note          string       `json:"note,omitempty" maxLength:"1000"`
 	}
@@ -118,7 +116,6 @@ func (s *Server) cashClose(ctx context.Context, in *cashCloseInput) (*cashCloseO
 }
 
 type CashReportQuery struct {
-	Asocid    int64  `query:"asocid" required:"true"`
 	StartDate int64  `query:"start_date" doc:"Unix seconds; with end_date, the movements between them (the daily closing report); without, the current period"`
 	EndDate   int64  `query:"end_date"`
 	Day       string `query:"day" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$" doc:"A day (YYYY-MM-DD) in the club's time zone, 00:00:00 to 23:59:59; instead of start_date and end_date"`

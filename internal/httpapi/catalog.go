@@ -57,7 +57,6 @@ func (s *Server) registerCatalogRoutes() {
 
 // ProductQuery is the filter of the product lists.
 type ProductQuery struct {
-	Asocid   int64  `query:"asocid" required:"true"`
 	Status   string `query:"status" enum:",0,1,true,false" doc:"1: published only; 0: unpublished only"`
 	Code     string `query:"code" maxLength:"64" doc:"Exact code (barcode lookup)"`
 	PID      int64  `query:"pid" doc:"One product, with its body and every image"`
@@ -104,7 +103,7 @@ func (s *Server) productList(ctx context.Context, in *ProductQuery) (*productLis
 
 // productPayload is the create payload of spec part 2 §3.
 type productPayload struct {
-	Asocid            int64         `json:"asocid" required:"true"`
+	ClubAsocid
 	PID               int64         `json:"pid,omitempty" doc:"Set when editing"`
 	Title             string        `json:"title,omitempty" maxLength:"200"`
 	Body              string        `json:"body,omitempty"`
@@ -143,7 +142,7 @@ func (s *Server) productSave(ctx context.Context, in *productSaveInput) (*produc
 
 type productDeleteInput struct {
 	Body struct {
-		Asocid        int64   `json:"asocid" required:"true"`
+		ClubAsocid
 		PID           int64   `json:"pid,omitempty"`
 		ProductsArray []int64 `json:"productsArray,omitempty" maxItems:"500"`
 	}
@@ -279,7 +278,7 @@ func (s *Server) presetImage(ctx context.Context, in *presetImageInput) (*fileOu
 
 type basicItemInput struct {
 	Body struct {
-		Asocid     int64    `json:"asocid" required:"true"`
+		ClubAsocid
 		NID        int64    `json:"nid,omitempty" doc:"Set when editing"`
 		ListNID    int64    `json:"listnid,omitempty" doc:"The list (a product category)"`
 		Title      string   `json:"title,omitempty" maxLength:"200"`
@@ -304,15 +303,15 @@ func (s *Server) basicItemSave(ctx context.Context, in *basicItemInput) (*produc
 
 type basicItemsOutput struct{ Body []catalog.Product }
 
-func (s *Server) basicItems(ctx context.Context, in *clubQuery) (*basicItemsOutput, error) {
+func (s *Server) basicItems(ctx context.Context, _ *struct{}) (*basicItemsOutput, error) {
 	list, _, _, err := s.Catalog.List(ctx, info(ctx).Club.ID, catalog.Filter{Kind: catalog.KindBasic, Limit: -1, Full: true})
 	return &basicItemsOutput{Body: list}, err
 }
 
 type basicDeleteInput struct {
 	Body struct {
-		Asocid int64 `json:"asocid" required:"true"`
-		NID    int64 `json:"nid"`
+		ClubAsocid
+		NID int64 `json:"nid"`
 	}
 }
 

@@ -80,7 +80,6 @@ func (s *Server) clubReply(ctx context.Context, c *club.Club, st *club.Staff) (*
 }
 
 type clubRetrieveInput struct {
-	Association int64 `query:"association" doc:"Club id; without it the user's first club"`
 }
 
 func (s *Server) clubRetrieve(ctx context.Context, _ *clubRetrieveInput) (*clubOutput, error) {
@@ -89,7 +88,6 @@ func (s *Server) clubRetrieve(ctx context.Context, _ *clubRetrieveInput) (*clubO
 }
 
 type clubUpdateInput struct {
-	ID   int64 `path:"id"`
 	Body struct {
 		Title      *string   `json:"title,omitempty" maxLength:"120"`
 		Body       *string   `json:"body,omitempty" maxLength:"200000"`

@@ -68,8 +68,7 @@ func consultOf(c *social.Consultation) Consult {
 }
 
 type consultListInput struct {
-	Association int64 `query:"association" required:"true"`
-	NID         int64 `query:"nid" doc:"One consultation"`
+	NID int64 `query:"nid" doc:"One consultation"`
 }
 
 type consultListOutput struct{ Body []Consult }
@@ -89,10 +88,10 @@ func (s *Server) consultList(ctx context.Context, in *consultListInput) (*consul
 
 type consultCreateInput struct {
 	Body struct {
-		Association int64  `json:"association" doc:"Club id"`
-		NID         int64  `json:"nid,omitempty" doc:"The consultation to comment on; absent or 0: a new consultation"`
-		Title       string `json:"title,omitempty" maxLength:"400" doc:"A new consultation's title"`
-		Body        string `json:"body" maxLength:"8000"`
+		ClubAssociation
+		NID   int64  `json:"nid,omitempty" doc:"The consultation to comment on; absent or 0: a new consultation"`
+		Title string `json:"title,omitempty" maxLength:"400" doc:"A new consultation's title"`
+		Body  string `json:"body" maxLength:"8000"`
 	}
 }
 
@@ -160,7 +159,7 @@ func (s *Server) tvSettings(ctx context.Context, _ *associationQuery) (*tvOutput
 
 type tvSaveInput struct {
 	Body struct {
-		Association int64 `json:"association" doc:"Club id"`
+		ClubAssociation
 		TVSettingsBody
 	}
 }

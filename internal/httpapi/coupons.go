@@ -37,8 +37,7 @@ func (s *Server) registerCouponRoutes() {
 }
 
 type couponListInput struct {
-	Asocid int64 `query:"asocid" required:"true"`
-	OID    int64 `query:"oid" doc:"Only the active coupons that apply to this order in process now (the counter's picker)"`
+	OID int64 `query:"oid" doc:"Only the active coupons that apply to this order in process now (the counter's picker)"`
 }
 
 type couponListOutput struct {
@@ -67,7 +66,7 @@ func (s *Server) couponList(ctx context.Context, in *couponListInput) (*couponLi
 
 type couponSaveInput struct {
 	Body struct {
-		Asocid            int64         `json:"asocid" required:"true"`
+		ClubAsocid
 		ID                int64         `json:"id,omitempty" doc:"Edit this coupon; absent creates one"`
 		Code              string        `json:"code" maxLength:"100"`
 		Title             string        `json:"title" maxLength:"1000" doc:"The description the form asks for"`
@@ -122,7 +121,7 @@ func (s *Server) couponSave(ctx context.Context, in *couponSaveInput) (*couponOu
 
 type couponApplyInput struct {
 	Body struct {
-		Asocid       int64   `json:"asocid" required:"true"`
+		ClubAsocid
 		OID          int64   `json:"oid,omitempty"`
 		MembershipID int64   `json:"membership_id,omitempty" doc:"Without oid: the member's open order"`
 		Code         string  `json:"code,omitempty" maxLength:"100" doc:"A code typed or scanned (any case)"`
@@ -144,7 +143,7 @@ func (s *Server) couponApply(ctx context.Context, in *couponApplyInput) (*coupon
 
 type couponActivateInput struct {
 	Body struct {
-		Asocid   int64   `json:"asocid" required:"true"`
+		ClubAsocid
 		CouponID []int64 `json:"coupon_id" minItems:"1" maxItems:"1" doc:"A list of one id (the spec's shape)"`
 		Activate Flag    `json:"activate"`
 	}
@@ -156,8 +155,7 @@ func (s *Server) couponActivate(ctx context.Context, in *couponActivateInput) (*
 }
 
 type couponDeleteInput struct {
-	Club int64 `path:"club"`
-	ID   int64 `query:"id" required:"true"`
+	ID int64 `query:"id" required:"true"`
 }
 
 func (s *Server) couponDelete(ctx context.Context, in *couponDeleteInput) (*successOutput, error) {
@@ -170,7 +168,6 @@ func (s *Server) couponDelete(ctx context.Context, in *couponDeleteInput) (*succ
 }
 
 type couponUsesInput struct {
-	Asocid   int64 `query:"asocid" required:"true"`
 	CouponID int64 `query:"coupon_id" doc:"One coupon; absent: every coupon"`
 	Limit    int   `query:"limit" minimum:"0" maximum:"1000" doc:"Default 15"`
 	Page     int   `query:"page" minimum:"0" maximum:"1000000"`

@@ -48,7 +48,7 @@ func FuzzRequestDecoding(f *testing.F) {
 	f.Add(uint8(3), []byte("\xff\xfe{}"))
 	f.Fuzz(func(t *testing.T, which uint8, body []byte) {
 		r := routes[int(which)%len(routes)]
-		path, _ := request(r, club) // the club where the route reads it; the body is the fuzzer's
+		path, _ := request(oapi, r, club) // the club where the route reads it; the body is the fuzzer's
 		res := c.Raw(r.Method, path, string(body), map[string]string{"X-CSRF-Token": c.CSRF, "Content-Type": "application/json"})
 		if res.Status >= 500 || res.Status == 0 {
 			t.Fatalf("%s %s with %q: %s", r.Method, path, body, res)

@@ -44,7 +44,6 @@ const (
 var eventsGate = Club("club", Query("association"))
 
 type eventsInput struct {
-	Association int64 `query:"association" required:"true"`
 	LastEventID int64 `header:"Last-Event-ID" minimum:"0" doc:"The last event id the browser was sent; sent again by EventSource when it reconnects"`
 }
 

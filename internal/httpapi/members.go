@@ -83,19 +83,18 @@ func (s *Server) saveMember(ctx context.Context, in member.Input) (*member.Membe
 
 // MemberFilter is the search bar of the member screens.
 type MemberFilter struct {
-	Association int64  `query:"association" required:"true"`
-	Number      int64  `query:"number" minimum:"0"`
-	Nombre      string `query:"nombre" maxLength:"80"`
-	Surname     string `query:"surname" maxLength:"80"`
-	Name        string `query:"name" maxLength:"80" doc:"A person as typed at the counter: every word starts a word of the name or of the surnames"`
-	DNI         string `query:"dni" maxLength:"30"`
-	Keychain    string `query:"keychain" maxLength:"64"`
-	Email       string `query:"email" maxLength:"80"`
-	Telefono    string `query:"telefono" maxLength:"20"`
-	Status      string `query:"status" enum:"1,0,all," doc:"1 active, 0 inactive, all or empty for all"`
-	IsStaff     string `query:"is_staff" enum:"1,0," doc:"1 staff only, 0 non-staff only"`
-	UID         int64  `query:"uid" minimum:"0"`
-	NID         int64  `query:"nid" minimum:"0"`
+	Number   int64  `query:"number" minimum:"0"`
+	Nombre   string `query:"nombre" maxLength:"80"`
+	Surname  string `query:"surname" maxLength:"80"`
+	Name     string `query:"name" maxLength:"80" doc:"A person as typed at the counter: every word starts a word of the name or of the surnames"`
+	DNI      string `query:"dni" maxLength:"30"`
+	Keychain string `query:"keychain" maxLength:"64"`
+	Email    string `query:"email" maxLength:"80"`
+	Telefono string `query:"telefono" maxLength:"20"`
+	Status   string `query:"status" enum:"1,0,all," doc:"1 active, 0 inactive, all or empty for all"`
+	IsStaff  string `query:"is_staff" enum:"1,0," doc:"1 staff only, 0 non-staff only"`
+	UID      int64  `query:"uid" minimum:"0"`
+	NID      int64  `query:"nid" minimum:"0"`
 }
 
 func (f MemberFilter) filter() member.Filter {
@@ -193,7 +192,7 @@ func (s *Server) memberExport(ctx context.Context, in *memberExportInput) (*down
 
 // memberPayload is the ficha_socio payload of spec part 1 §7.
 type memberPayload struct {
-	Association       int64           `json:"association" required:"true"`
+	ClubAssociation
 	NID               int64           `json:"nid,omitempty" doc:"Set when editing"`
 	MembershipID      int64           `json:"membership_id,omitempty" doc:"Same as nid"`
 	Nombre            *string         `json:"nombre,omitempty" maxLength:"80"`
@@ -246,8 +245,7 @@ func (s *Server) memberSave(ctx context.Context, in *memberSaveInput) (*memberOu
 }
 
 type memberDeleteInput struct {
-	NID         int64 `path:"nid"`
-	Association int64 `query:"association" required:"true"`
+	NID int64 `path:"nid"`
 }
 
 func (s *Server) memberDelete(ctx context.Context, in *memberDeleteInput) (*okOutput, error) {
@@ -260,8 +258,7 @@ func (s *Server) memberDelete(ctx context.Context, in *memberDeleteInput) (*okOu
 }
 
 type byDNIInput struct {
-	Association int64  `query:"association" required:"true"`
-	DNI         string `query:"dni" required:"true" minLength:"1" maxLength:"64"`
+	DNI string `query:"dni" required:"true" minLength:"1" maxLength:"64"`
 }
 
 func (s *Server) memberByDNI(ctx context.Context, in *byDNIInput) (*memberOutput, error) {
@@ -273,9 +270,8 @@ func (s *Server) memberByDNI(ctx context.Context, in *byDNIInput) (*memberOutput
 }
 
 type dniCheckInput struct {
-	Association int64  `query:"association" required:"true"`
-	DNI         string `query:"dni" required:"true" maxLength:"64"`
-	NID         int64  `query:"nid" minimum:"0" doc:"The member being edited, who may keep their own ID number"`
+	DNI string `query:"dni" required:"true" maxLength:"64"`
+	NID int64  `query:"nid" minimum:"0" doc:"The member being edited, who may keep their own ID number"`
 }
 
 type dniCheckOutput struct {

@@ -12,7 +12,7 @@ import (
 
 type registerInput struct {
 	Body struct {
-		CID       int64  `json:"cid" required:"true"`
+		ClubCID
 		Name      string `json:"name,omitempty" maxLength:"80"`
 		Surname   string `json:"surname,omitempty" maxLength:"80"`
 		DNI       string `json:"dni,omitempty" maxLength:"30"`
@@ -87,7 +87,7 @@ func (s *Server) invite(ctx context.Context, m *member.Member) (comms.Message, e
 
 type smsInviteInput struct {
 	Body struct {
-		AsocID      int64  `json:"asocid" required:"true"`
+		ClubAsocid
 		UID         int64  `json:"uid" required:"true" doc:"The member's user (online account)"`
 		Tlf         string `json:"tlf" minLength:"1" maxLength:"16"`
 		CountryCode string `json:"country_code,omitempty" maxLength:"4" doc:"Without the plus; default the member's"`
@@ -154,10 +154,10 @@ func stateReply(msg comms.Message, ok string) *messageStateOutput {
 
 type pushInput struct {
 	Body struct {
-		Association int64   `json:"association" required:"true"`
-		Body        string  `json:"body" maxLength:"1000"`
-		UIDs        []int64 `json:"uids,omitempty" maxItems:"100000"`
-		All         bool    `json:"all,omitempty" doc:"Every active member with an online account (mass push, confirmed by the user)"`
+		ClubAssociation
+		Body string  `json:"body" maxLength:"1000"`
+		UIDs []int64 `json:"uids,omitempty" maxItems:"100000"`
+		All  bool    `json:"all,omitempty" doc:"Every active member with an online account (mass push, confirmed by the user)"`
 	}
 }
 
@@ -226,9 +226,8 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 }
 
 type clubUsersInput struct {
-	Association int64 `query:"association" required:"true"`
-	Limit       int   `query:"limit" minimum:"1" maximum:"100" default:"24"`
-	Page        int   `query:"page" minimum:"0" maximum:"1000000" default:"0"`
+	Limit int `query:"limit" minimum:"1" maximum:"100" default:"24"`
+	Page  int `query:"page" minimum:"0" maximum:"1000000" default:"0"`
 }
 
 type clubUsersOutput struct {

@@ -44,7 +44,6 @@ func (s *Server) fileUpload(ctx context.Context, in *uploadInput) (*uploadOutput
 }
 
 type categoriesInput struct {
-	Association int64 `query:"association" required:"true"`
 }
 
 type categoriesOutput struct{ Body []member.Category }
@@ -55,9 +54,9 @@ func (s *Server) memberCategories(ctx context.Context, _ *categoriesInput) (*cat
 }
 
 type categoryBody struct {
-	Association int64  `json:"association" required:"true"`
-	Title       string `json:"title" maxLength:"80"`
-	Descuento   int    `json:"descuento"`
+	ClubAssociation
+	Title     string `json:"title" maxLength:"80"`
+	Descuento int    `json:"descuento"`
 }
 
 type categoryCreateInput struct{ Body categoryBody }
@@ -86,8 +85,7 @@ func (s *Server) memberCategoryUpdate(ctx context.Context, in *categoryUpdateInp
 }
 
 type categoryDeleteInput struct {
-	NID         int64 `path:"nid"`
-	Association int64 `query:"association" required:"true"`
+	NID int64 `path:"nid"`
 }
 
 func (s *Server) memberCategoryDelete(ctx context.Context, in *categoryDeleteInput) (*okOutput, error) {
@@ -97,9 +95,9 @@ func (s *Server) memberCategoryDelete(ctx context.Context, in *categoryDeleteInp
 type checkInput struct {
 	PatientID int64 `path:"patient_id"`
 	Body      struct {
-		Association int64  `json:"association" required:"true"`
-		Datetime    int64  `json:"datetime" doc:"Unix seconds; 0 for now"`
-		Action      string `json:"action" enum:"ENTRA,SALE"`
+		ClubAssociation
+		Datetime int64  `json:"datetime" doc:"Unix seconds; 0 for now"`
+		Action   string `json:"action" enum:"ENTRA,SALE"`
 	}
 }
 
@@ -115,10 +113,9 @@ func (s *Server) checkInOut(ctx context.Context, in *checkInput) (*checkOutput, 
 }
 
 type AccessHistoryQuery struct {
-	Association int64 `query:"association" required:"true"`
-	StartDate   int64 `query:"start_date" required:"true"`
-	EndDate     int64 `query:"end_date" required:"true"`
-	CardID      int64 `query:"card_id" doc:"Only this member"`
+	StartDate int64 `query:"start_date" required:"true"`
+	EndDate   int64 `query:"end_date" required:"true"`
+	CardID    int64 `query:"card_id" doc:"Only this member"`
 }
 
 type accessHistoryOutput struct {

@@ -62,7 +62,7 @@ type OrderLineIn struct {
 
 type orderSaveInput struct {
 	Body struct {
-		Asocid         int64         `json:"asocid" required:"true"`
+		ClubAsocid
 		OID            int64         `json:"oid,omitempty" doc:"The order; without it the member's open order, or a new one"`
 		MembershipID   int64         `json:"membership_id,omitempty"`
 		Products       []OrderLineIn `json:"products" maxItems:"1000"`
@@ -105,7 +105,7 @@ func couponSet(ids []int64) *[]int64 {
 type orderPayInput struct {
 	IdempotencyKey string `header:"Idempotency-Key" maxLength:"100" doc:"A retried pay with the same key answers the first result"`
 	Body           struct {
-		Asocid         int64         `json:"asocid" required:"true"`
+		ClubAsocid
 		Type           string        `json:"type,omitempty" enum:"cash,wallet,tpv," doc:"Payment method"`
 		OID            int64         `json:"oid,omitempty"`
 		MembershipID   int64         `json:"membership_id,omitempty"`
@@ -145,7 +145,7 @@ func (s *Server) orderPay(ctx context.Context, in *orderPayInput) (*orderPayOutp
 
 type orderCompleteInput struct {
 	Body struct {
-		Asocid       int64  `json:"asocid" required:"true"`
+		ClubAsocid
 		OID          int64  `json:"oid,omitempty"`
 		MembershipID int64  `json:"membership_id,omitempty"`
 		Signature    string `json:"signature,omitempty" maxLength:"2000000"`
@@ -177,7 +177,7 @@ type RefundLineIn struct {
 
 type orderRefundInput struct {
 	Body struct {
-		Asocid       int64          `json:"asocid" required:"true"`
+		ClubAsocid
 		OID          int64          `json:"oid"`
 		MembershipID int64          `json:"membership_id,omitempty"`
 		Products     []RefundLineIn `json:"products" maxItems:"1000"`
@@ -203,8 +203,7 @@ func (s *Server) orderRefund(ctx context.Context, in *orderRefundInput) (*orderO
 }
 
 type orderDeleteInput struct {
-	Asocid int64 `query:"asocid" required:"true"`
-	OID    int64 `query:"oid" required:"true"`
+	OID int64 `query:"oid" required:"true"`
 }
 
 type successOutput struct {
@@ -225,8 +224,8 @@ func (s *Server) orderDelete(ctx context.Context, in *orderDeleteInput) (*succes
 
 type orderNotifyInput struct {
 	Body struct {
-		Asocid int64 `json:"asocid" required:"true"`
-		OID    int64 `json:"oid" required:"true"`
+		ClubAsocid
+		OID int64 `json:"oid" required:"true"`
 	}
 }
 
@@ -259,7 +258,6 @@ func (s *Server) orderNotify(ctx context.Context, in *orderNotifyInput) (*succes
 }
 
 type OrderListQuery struct {
-	Asocid       int64  `query:"asocid" required:"true"`
 	StartDate    int64  `query:"start_date" doc:"Unix seconds: completed orders by payment time, open ones by creation"`
 	EndDate      int64  `query:"end_date"`
 	MembershipID int64  `query:"membership_id"`
@@ -287,7 +285,6 @@ func (s *Server) orderList(ctx context.Context, in *OrderListQuery) (*orderListO
 }
 
 type consumptionInput struct {
-	Asocid       int64 `query:"asocid" required:"true"`
 	MembershipID int64 `query:"membership_id" required:"true"`
 }
 
@@ -301,10 +298,10 @@ func (s *Server) orderConsumption(ctx context.Context, in *consumptionInput) (*c
 type walletInput struct {
 	NID  int64 `path:"nid"`
 	Body struct {
-		Association int64        `json:"association" required:"true"`
-		Operation   string       `json:"operation" enum:"add,remove" doc:"add: a top-up paid by cash or tpv; remove: a correction"`
-		Amount      amount.Cents `json:"amount" doc:"Euros, more than 0"`
-		PayType     string       `json:"pay_type,omitempty" enum:"cash,tpv," doc:"How a top-up was paid"`
+		ClubAssociation
+		Operation string       `json:"operation" enum:"add,remove" doc:"add: a top-up paid by cash or tpv; remove: a correction"`
+		Amount    amount.Cents `json:"amount" doc:"Euros, more than 0"`
+		PayType   string       `json:"pay_type,omitempty" enum:"cash,tpv," doc:"How a top-up was paid"`
 	}
 }
 
@@ -330,7 +327,6 @@ func (s *Server) walletChange(ctx context.Context, in *walletInput) (*walletOutp
 }
 
 type WalletHistoryQuery struct {
-	Asocid    int64 `query:"asocid" required:"true"`
 	StartDate int64 `query:"start_date" doc:"Unix seconds; default 7 days before end_date"`
 	EndDate   int64 `query:"end_date" doc:"Unix seconds; default now"`
 	CardID    int64 `query:"card_id" doc:"One member's movements"`
@@ -348,7 +344,6 @@ func (s *Server) walletHistory(ctx context.Context, in *WalletHistoryQuery) (*wa
 }
 
 type feeListInput struct {
-	Asocid int64 `query:"asocid" required:"true"`
 }
 
 type feeListOutput struct{ Body []pos.FeeType }
@@ -360,7 +355,7 @@ func (s *Server) feeList(ctx context.Context, in *feeListInput) (*feeListOutput,
 
 type feeSaveInput struct {
 	Body struct {
-		Asocid int64        `json:"asocid" required:"true"`
+		ClubAsocid
 		PID    int64        `json:"pid,omitempty" doc:"The fee type to edit"`
 		Code   string       `json:"code,omitempty" maxLength:"60"`
 		Title  string       `json:"title" maxLength:"200"`
@@ -379,8 +374,7 @@ func (s *Server) feeSave(ctx context.Context, in *feeSaveInput) (*feeOutput, err
 }
 
 type feeDeleteInput struct {
-	PID    int64 `path:"pid"`
-	Asocid int64 `query:"asocid" required:"true"`
+	PID int64 `path:"pid"`
 }
 
 func (s *Server) feeDelete(ctx context.Context, in *feeDeleteInput) (*successOutput, error) {

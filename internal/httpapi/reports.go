@@ -41,7 +41,6 @@ func (s *Server) registerReportRoutes() {
 
 // PeriodQuery is a report's period: unix seconds, the last 7 days to now by default.
 type PeriodQuery struct {
-	Asocid    int64 `query:"asocid" required:"true"`
 	StartDate int64 `query:"start_date" minimum:"0" doc:"Unix seconds; default 7 days before end_date"`
 	EndDate   int64 `query:"end_date" minimum:"0" doc:"Unix seconds; default now"`
 }

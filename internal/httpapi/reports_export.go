@@ -130,8 +130,7 @@ type cashExportInput struct {
 }
 
 type cashCloseExportInput struct {
-	Asocid int64 `query:"asocid" required:"true"`
-	CID    int64 `query:"cid" required:"true" doc:"The close"`
+	CID int64 `query:"cid" required:"true" doc:"The close"`
 	FormatQuery
 }
 

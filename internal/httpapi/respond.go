@@ -40,8 +40,7 @@ const (
 
 func denied(name string) string { return "Access denied for user " + name }
 
-// The refusals of a body that cannot be read, the same whether huma or the
-// club gate (which reads the club from the body first) finds the problem.
+// The refusals of a body that cannot be read.
 func errTooLarge() *APIError {
 	return Fail(http.StatusBadRequest, "request.too_large", "La petición es demasiado grande")
 }
@@ -72,6 +71,10 @@ func init() {
 		case http.StatusUnprocessableEntity:
 			status = http.StatusBadRequest
 			for _, e := range errs {
+				// a multipart form past the operation's limit (limitForm)
+				if d := (*huma.ErrorDetail)(nil); errors.As(e, &d) && strings.Contains(d.Message, "http: request body too large") {
+					return errTooLarge()
+				}
 				for c, ae := range amountErrors {
 					if d := (*huma.ErrorDetail)(nil); errors.As(e, &d) && strings.Contains(d.Message, ae.Error()) {
 						return Fail(status, c, ae.Error())

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -71,16 +72,30 @@ func op(method, path, id, summary string) huma.Operation {
 		Tags: []string{strings.Split(strings.TrimPrefix(path, "/"), "/")[1]}}
 }
 
-// register adds one route with its gate.
+// register adds one route with its gate. The middleware refuses anonymous
+// callers and checks a club named in the query or the path before the body is
+// read; a club named in the body or the form is checked here, after huma has
+// decoded and validated the body and before the handler runs.
 func register[I, O any](s *Server, o huma.Operation, g Gate, h func(context.Context, *I) (*O, error)) {
 	o.Middlewares = append(o.Middlewares, s.gateMiddleware(g))
-	if g.From.In == "body" || g.From.In == "form" {
-		// The gate reads these bodies to their end before huma does (clubRef), within the server's
-		// ReadTimeout, and reaching the end starts net/http's watch for a closed connection. A read
-		// deadline huma set after that (its body timeout, 5 s) would end the watch with a timeout and
-		// cancel the request mid-handler: a save slower than 5 s on a busy machine would fail.
-		o.BodyReadTimeout = -1
+	if isForm[I]() {
+		o.Middlewares = append(o.Middlewares, limitForm)
 	}
+	if g.Kind == gateClub && (g.From.In == "query" || g.From.In == "path") {
+		// The gate reads this parameter, not the handler: declared here so the document has it.
+		desc := "Club id"
+		if g.ClubOptional {
+			desc = "Club id; without it the user's first club"
+		}
+		p := &huma.Param{Name: g.From.Name, In: g.From.In, Required: !g.ClubOptional, Description: desc,
+			Schema: &huma.Schema{Type: "integer", Format: "int64", Description: desc}}
+		if g.From.In == "query" {
+			p.Explode = new(bool)
+		}
+		o.Parameters = append(o.Parameters, p)
+	}
+	clubOf := inputClub[I](g)
+	readsBody := hasBody[I]()
 	if o.Metadata == nil {
 		o.Metadata = map[string]any{}
 	}
@@ -90,6 +105,18 @@ func register[I, O any](s *Server, o huma.Operation, g Gate, h func(context.Cont
 	}
 	s.routes = append(s.routes, Route{Method: o.Method, Path: o.Path, Gate: g})
 	huma.Register(s.api, o, func(ctx context.Context, in *I) (*O, error) {
+		ri := info(ctx)
+		if ri.w != nil && (readsBody || ri.r.Body == http.NoBody) {
+			// Nothing is left to read. A read deadline left on the connection (huma's body timeout,
+			// the server's ReadTimeout) would end net/http's background read with a timeout, and that
+			// cancels the request's context mid-handler (golang/go#70834): a slow save would fail.
+			_ = http.NewResponseController(ri.w).SetReadDeadline(time.Time{})
+		}
+		if clubOf != nil {
+			if err := s.clubGate(ctx, g, clubOf(in)); err != nil {
+				return nil, err
+			}
+		}
 		out, err := h(ctx, in)
 		return out, domainError(err)
 	})

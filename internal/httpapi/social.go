@@ -72,7 +72,6 @@ func newsItem(n *social.News) NewsItem {
 }
 
 type associationQuery struct {
-	Association int64 `query:"association" required:"true"`
 }
 
 type newsListOutput struct{ Body []NewsItem }
@@ -91,7 +90,7 @@ func (s *Server) newsList(ctx context.Context, _ *associationQuery) (*newsListOu
 
 type newsPublishInput struct {
 	Body struct {
-		CID      int64    `json:"cid" doc:"Club id"`
+		ClubCID
 		Title    string   `json:"title" maxLength:"400"`
 		Subtitle string   `json:"subtitle,omitempty" maxLength:"400"`
 		Body     string   `json:"body,omitempty" maxLength:"200000" doc:"HTML; sanitised before it is stored"`
@@ -121,8 +120,7 @@ func (s *Server) newsPublish(ctx context.Context, in *newsPublishInput) (*newsOu
 }
 
 type socialDeleteInput struct {
-	NID         int64 `path:"nid"`
-	Association int64 `query:"association" required:"true"`
+	NID int64 `path:"nid"`
 }
 
 func (s *Server) newsDelete(ctx context.Context, in *socialDeleteInput) (*successOutput, error) {
@@ -157,8 +155,7 @@ func eventItem(e *social.Event, loc *time.Location) EventItem {
 }
 
 type eventListInput struct {
-	Association int64 `query:"association" required:"true"`
-	NID         int64 `query:"nid" doc:"One event"`
+	NID int64 `query:"nid" doc:"One event"`
 }
 
 type eventListOutput struct{ Body []EventItem }
@@ -178,12 +175,12 @@ func (s *Server) eventList(ctx context.Context, in *eventListInput) (*eventListO
 
 type eventPublishInput struct {
 	Body struct {
-		Association int64     `json:"association" doc:"Club id"`
-		Title       string    `json:"title" maxLength:"400"`
-		Body        string    `json:"body,omitempty" maxLength:"200000" doc:"HTML; sanitised before it is stored"`
-		StartDate   UnixOrDay `json:"start_date" doc:"The first day: unix seconds (any second of it, club time zone) or YYYY-MM-DD"`
-		EndDate     UnixOrDay `json:"end_date" doc:"The last day, as start_date"`
-		Images      []string  `json:"images,omitempty" maxItems:"10" doc:"Base64 data URLs (PNG, JPEG, GIF, WebP)"`
+		ClubAssociation
+		Title     string    `json:"title" maxLength:"400"`
+		Body      string    `json:"body,omitempty" maxLength:"200000" doc:"HTML; sanitised before it is stored"`
+		StartDate UnixOrDay `json:"start_date" doc:"The first day: unix seconds (any second of it, club time zone) or YYYY-MM-DD"`
+		EndDate   UnixOrDay `json:"end_date" doc:"The last day, as start_date"`
+		Images    []string  `json:"images,omitempty" maxItems:"10" doc:"Base64 data URLs (PNG, JPEG, GIF, WebP)"`
 	}
 }
 
@@ -216,8 +213,8 @@ func (s *Server) eventDelete(ctx context.Context, in *socialDeleteInput) (*succe
 
 type eventAttendInput struct {
 	Body struct {
-		Association int64 `json:"association" doc:"Club id"`
-		NID         int64 `json:"nid" doc:"Event id"`
+		ClubAssociation
+		NID int64 `json:"nid" doc:"Event id"`
 	}
 }
 

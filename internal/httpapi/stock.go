@@ -50,7 +50,7 @@ type StockDataRow struct {
 
 type stockAdjustInput struct {
 	Body struct {
-		Asocid    int64          `json:"asocid" required:"true"`
+		ClubAsocid
 		Products  []StockRow     `json:"products,omitempty" maxItems:"1000"`
 		Data      []StockDataRow `json:"data,omitempty" maxItems:"1000"`
 		StockType string         `json:"stock_type,omitempty" enum:",manual,stock" doc:"Type of every row of data"`
@@ -82,7 +82,6 @@ func (s *Server) stockAdjust(ctx context.Context, in *stockAdjustInput) (*stockA
 }
 
 type stockHistoryInput struct {
-	Asocid    int64 `query:"asocid" required:"true"`
 	PID       int64 `query:"pid" required:"true"`
 	StartDate int64 `query:"start_date" doc:"Unix seconds; default 7 days ago"`
 	EndDate   int64 `query:"end_date" doc:"Unix seconds; default now"`
@@ -99,8 +98,7 @@ func (s *Server) stockHistory(ctx context.Context, in *stockHistoryInput) (*stoc
 // Categories of each type
 
 type clubCategoriesInput struct {
-	Association int64  `query:"association" required:"true"`
-	Type        string `query:"type" required:"true" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,consumption_check,payment_methods,wallet,stock_alert"`
+	Type string `query:"type" required:"true" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,consumption_check,payment_methods,wallet,stock_alert"`
 }
 
 type clubCategoriesOutput struct{ Body []club.ClubCategory }
@@ -132,9 +130,9 @@ func (s *Server) mayEditCategory(ctx context.Context, typ string) error {
 
 type clubCategoryCreateInput struct {
 	Body struct {
-		Association int64  `json:"association" required:"true"`
-		Type        string `json:"type" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,consumption_check,payment_methods,wallet,stock_alert"`
-		Title       string `json:"title,omitempty" maxLength:"200"`
+		ClubAssociation
+		Type  string `json:"type" enum:"dispensary,cash-register,weight_discrepancy,consumptionforecast,consumption_check,payment_methods,wallet,stock_alert"`
+		Title string `json:"title,omitempty" maxLength:"200"`
 	}
 }
 
@@ -154,8 +152,8 @@ func (s *Server) clubCategoryCreate(ctx context.Context, in *clubCategoryCreateI
 type clubCategoryUpdateInput struct {
 	NID  int64 `path:"nid"`
 	Body struct {
-		Association int64  `json:"association" required:"true"`
-		Title       string `json:"title,omitempty" maxLength:"200"`
+		ClubAssociation
+		Title string `json:"title,omitempty" maxLength:"200"`
 	}
 }
 
@@ -175,8 +173,7 @@ func (s *Server) clubCategoryUpdate(ctx context.Context, in *clubCategoryUpdateI
 }
 
 type clubCategoryDeleteInput struct {
-	NID         int64 `path:"nid"`
-	Association int64 `query:"association" required:"true"`
+	NID int64 `path:"nid"`
 }
 
 func (s *Server) clubCategoryDelete(ctx context.Context, in *clubCategoryDeleteInput) (*okOutput, error) {
@@ -193,8 +190,7 @@ func (s *Server) clubCategoryDelete(ctx context.Context, in *clubCategoryDeleteI
 // Inventory
 
 type inventoryListInput struct {
-	Asocid int64 `query:"asocid" required:"true"`
-	NID    int64 `query:"nid" doc:"One item"`
+	NID int64 `query:"nid" doc:"One item"`
 }
 
 type inventoryListOutput struct{ Body []inventory.InventoryItem }
@@ -206,7 +202,7 @@ func (s *Server) inventoryList(ctx context.Context, in *inventoryListInput) (*in
 
 type inventorySaveInput struct {
 	Body struct {
-		Asocid    int64  `json:"asocid" required:"true"`
+		ClubAsocid
 		NID       int64  `json:"nid,omitempty" doc:"Set when editing"`
 		Title     string `json:"title,omitempty" maxLength:"200"`
 		Category  int64  `json:"category,omitempty"`
@@ -230,7 +226,7 @@ func (s *Server) inventorySave(ctx context.Context, in *inventorySaveInput) (*in
 
 type inventoryMoveInput struct {
 	Body struct {
-		Asocid       int64        `json:"asocid" required:"true"`
+		ClubAsocid
 		IID          int64        `json:"iid" required:"true"`
 		Action       string       `json:"action" enum:"add,remove,move"`
 		Amount       amount.Milli `json:"amount"`

@@ -36,7 +36,6 @@ const FeesEndingDays = 7
 const LowStockShown = 5
 
 type todayInput struct {
-	Association int64 `query:"association" required:"true"`
 }
 
 // LowStock is the low-stock figure: how many products are at or below the

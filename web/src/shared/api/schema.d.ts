@@ -1784,14 +1784,20 @@ export interface components {
             providers_url: string;
         };
         BasicDeleteInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** Format: int64 */
             nid: number;
         };
         BasicItemInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             body?: string;
             images?: string[] | null;
             /**
@@ -1812,8 +1818,11 @@ export interface components {
             valoration?: number;
         };
         CashCloseInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** @description Euros counted in the box */
             current_amount: number;
             note?: string;
@@ -1830,8 +1839,11 @@ export interface components {
         CashMoveInputBody: {
             /** @description Euros; negative for a withdrawal */
             amount: number;
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             note?: string;
         };
         CashMovementsOutputBody: {
@@ -1850,8 +1862,11 @@ export interface components {
             title: string;
         };
         CategoryBody: {
-            /** Format: int64 */
-            association: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
             /** Format: int64 */
             descuento: number;
             title: string;
@@ -1863,8 +1878,11 @@ export interface components {
         CheckInputBody: {
             /** @enum {string} */
             action: "ENTRA" | "SALE";
-            /** Format: int64 */
-            association: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
             /**
              * Format: int64
              * @description Unix seconds; 0 for now
@@ -1898,15 +1916,21 @@ export interface components {
             type: string;
         };
         ClubCategoryCreateInputBody: {
-            /** Format: int64 */
-            association: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
             title?: string;
             /** @enum {string} */
             type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "consumption_check" | "payment_methods" | "wallet" | "stock_alert";
         };
         ClubCategoryUpdateInputBody: {
-            /** Format: int64 */
-            association: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
             title?: string;
         };
         ClubReply: {
@@ -2011,7 +2035,7 @@ export interface components {
              * Format: int64
              * @description Club id
              */
-            association: number;
+            association?: number;
             body: string;
             /**
              * Format: int64
@@ -2107,14 +2131,20 @@ export interface components {
         };
         CouponActivateInputBody: {
             activate: boolean | number;
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** @description A list of one id (the spec's shape) */
             coupon_id: number[] | null;
         };
         CouponApplyInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** @description A code typed or scanned (any case) */
             code?: string;
             coupon_id?: number[] | null;
@@ -2132,8 +2162,11 @@ export interface components {
             total: number;
         };
         CouponSaveInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             code: string;
             cumulative?: boolean | number;
             description?: string;
@@ -2248,7 +2281,7 @@ export interface components {
              * Format: int64
              * @description Club id
              */
-            association: number;
+            association?: number;
             /**
              * Format: int64
              * @description Event id
@@ -2297,7 +2330,7 @@ export interface components {
              * Format: int64
              * @description Club id
              */
-            association: number;
+            association?: number;
             /** @description HTML; sanitised before it is stored */
             body?: string;
             /** @description The last day, as start_date */
@@ -2309,8 +2342,11 @@ export interface components {
             title: string;
         };
         FeeSaveInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             code?: string;
             /**
              * Format: int64
@@ -2399,8 +2435,11 @@ export interface components {
             action: "add" | "remove" | "move";
             /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             amount: number;
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** @description Euros, at most two decimals and 1000000000 either way */
             cost?: number;
             /**
@@ -2436,8 +2475,11 @@ export interface components {
             note: string;
         };
         InventorySaveInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** Format: int64 */
             category?: number;
             /** @enum {string} */
@@ -2600,8 +2642,11 @@ export interface components {
             total_fichas: number;
         };
         MemberPayload: {
-            /** Format: int64 */
-            association: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
             /**
              * Format: int64
              * @description Unix seconds
@@ -2717,7 +2762,7 @@ export interface components {
              * Format: int64
              * @description Club id
              */
-            cid: number;
+            cid?: number;
             /** @description Base64 data URLs (PNG, JPEG, GIF, WebP) */
             images?: string[] | null;
             subtitle?: string;
@@ -2784,8 +2829,11 @@ export interface components {
             staff: string;
         };
         OrderCompleteInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** Format: int64 */
             membership_id?: number;
             /** Format: int64 */
@@ -2828,8 +2876,11 @@ export interface components {
             total: number;
         };
         OrderNotifyInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** Format: int64 */
             oid: number;
         };
@@ -2841,8 +2892,11 @@ export interface components {
         OrderPayInputBody: {
             /** @description The total the staff saw; a different total refuses the pay (order.total_changed) */
             amount?: number;
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** Format: int64 */
             membership_id?: number;
             /** Format: int64 */
@@ -2867,8 +2921,11 @@ export interface components {
             replayed: boolean;
         };
         OrderRefundInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** Format: int64 */
             membership_id?: number;
             /** Format: int64 */
@@ -2883,8 +2940,11 @@ export interface components {
             reason?: string;
         };
         OrderSaveInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** @description The coupons the order is to carry (ids); absent keeps the order's. Coupons are added with apply_coupon */
             discount_coupon_order?: number[] | null;
             /** @description Euros off the order; absent keeps the order's */
@@ -2957,8 +3017,11 @@ export interface components {
             valoration: number;
         };
         ProductDeleteInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** Format: int64 */
             pid?: number;
             productsArray?: number[] | null;
@@ -2971,8 +3034,11 @@ export interface components {
             total: number;
         };
         ProductPayload: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             body?: string;
             /** Format: int64 */
             category?: number;
@@ -3067,8 +3133,11 @@ export interface components {
         PushInputBody: {
             /** @description Every active member with an online account (mass push, confirmed by the user) */
             all?: boolean;
-            /** Format: int64 */
-            association: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
             body: string;
             uids?: number[] | null;
         };
@@ -3114,8 +3183,11 @@ export interface components {
         RegisterInputBody: {
             /** Format: int64 */
             birthdate?: number;
-            /** Format: int64 */
-            cid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            cid?: number;
             dni?: string;
             email?: string;
             /** @description Member number, empty for the next free one */
@@ -3248,8 +3320,11 @@ export interface components {
             units: number;
         };
         SmsInviteInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             /** @description Without the plus; default the member's */
             country_code?: string;
             tlf: string;
@@ -3264,8 +3339,11 @@ export interface components {
             thumb: string;
         };
         StockAdjustInputBody: {
-            /** Format: int64 */
-            asocid: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            asocid?: number;
             data?: components["schemas"]["StockDataRow"][] | null;
             products?: components["schemas"]["StockRow"][] | null;
             /**
@@ -3474,7 +3552,7 @@ export interface components {
              * Format: int64
              * @description Club id
              */
-            association: number;
+            association?: number;
             /**
              * @description #RRGGBB
              * @example #A463BF
@@ -3527,8 +3605,11 @@ export interface components {
         WalletInputBody: {
             /** @description Euros, more than 0 */
             amount: number;
-            /** Format: int64 */
-            association: number;
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
             /**
              * @description add: a top-up paid by cash or tpv; remove: a correction
              * @enum {string}
@@ -3840,6 +3921,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Club id */
                 id: number;
             };
             cookie?: never;
@@ -3969,6 +4051,7 @@ export interface operations {
     clubCategories: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 type: "dispensary" | "cash-register" | "weight_discrepancy" | "consumptionforecast" | "consumption_check" | "payment_methods" | "wallet" | "stock_alert";
             };
@@ -4090,6 +4173,7 @@ export interface operations {
     clubCategoryDelete: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -4159,6 +4243,7 @@ export interface operations {
     clubUsers: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 limit?: number;
                 page?: number;
@@ -4270,6 +4355,7 @@ export interface operations {
     cashCloses: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description One close: its report */
                 cid?: number;
@@ -4324,6 +4410,7 @@ export interface operations {
     cashCloseExport: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description The close */
                 cid: number;
@@ -4439,6 +4526,7 @@ export interface operations {
     cashMovements: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Default 15 */
                 limit?: number;
@@ -4551,6 +4639,7 @@ export interface operations {
     accessHistory: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 start_date: number;
                 end_date: number;
@@ -4604,6 +4693,7 @@ export interface operations {
     accessExport: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 start_date: number;
                 end_date: number;
@@ -4792,6 +4882,7 @@ export interface operations {
     consultList: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 /** @description One consultation */
                 nid?: number;
@@ -4843,6 +4934,7 @@ export interface operations {
     consultDelete: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -4912,6 +5004,7 @@ export interface operations {
     productList: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description 1: published only; 0: unpublished only */
                 status?: "" | "0" | "1" | "true" | "false";
@@ -5098,6 +5191,7 @@ export interface operations {
     productExport: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description 1: published only; 0: unpublished only */
                 status?: "" | "0" | "1" | "true" | "false";
@@ -5288,6 +5382,7 @@ export interface operations {
     eventList: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 /** @description One event */
                 nid?: number;
@@ -5339,6 +5434,7 @@ export interface operations {
     eventDelete: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -5408,6 +5504,7 @@ export interface operations {
     events: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: {
@@ -5518,6 +5615,7 @@ export interface operations {
     feeList: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
             };
             header?: never;
@@ -5627,6 +5725,7 @@ export interface operations {
     feeDelete: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
             };
             header?: never;
@@ -5696,6 +5795,7 @@ export interface operations {
     memberByDNI: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 dni: string;
             };
@@ -5746,6 +5846,7 @@ export interface operations {
     memberSearch: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 number?: number;
                 nombre?: string;
@@ -5873,6 +5974,7 @@ export interface operations {
     memberSearchAll: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 number?: number;
                 nombre?: string;
@@ -5940,6 +6042,7 @@ export interface operations {
     memberDNICheck: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 dni: string;
                 /** @description The member being edited, who may keep their own ID number */
@@ -5992,6 +6095,7 @@ export interface operations {
     memberExport: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 number?: number;
                 nombre?: string;
@@ -6060,6 +6164,7 @@ export interface operations {
     memberDelete: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -6192,6 +6297,7 @@ export interface operations {
     memberCardByDNI: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
                 dni: string;
             };
@@ -6242,6 +6348,7 @@ export interface operations {
     inventoryList: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description One item */
                 nid?: number;
@@ -6413,6 +6520,7 @@ export interface operations {
     basicItems: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
             };
             header?: never;
@@ -6685,6 +6793,7 @@ export interface operations {
     memberCategories: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -6805,6 +6914,7 @@ export interface operations {
     memberCategoryDelete: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -6983,6 +7093,7 @@ export interface operations {
     newsList: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -7032,6 +7143,7 @@ export interface operations {
     newsDelete: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -7221,6 +7333,7 @@ export interface operations {
     orderList: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds: completed orders by payment time, open ones by creation */
                 start_date?: number;
@@ -7337,6 +7450,7 @@ export interface operations {
     orderConsumption: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 membership_id: number;
             };
@@ -7387,6 +7501,7 @@ export interface operations {
     orderDelete: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 oid: number;
             };
@@ -7446,6 +7561,7 @@ export interface operations {
     orderExport: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds: completed orders by payment time, open ones by creation */
                 start_date?: number;
@@ -7841,6 +7957,7 @@ export interface operations {
     stockList: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description 1: published only; 0: unpublished only */
                 status?: "" | "0" | "1" | "true" | "false";
@@ -8112,6 +8229,7 @@ export interface operations {
     cashReport: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; with end_date, the movements between them (the daily closing report); without, the current period */
                 start_date?: number;
@@ -8168,6 +8286,7 @@ export interface operations {
     cashReportExport: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; with end_date, the movements between them (the daily closing report); without, the current period */
                 start_date?: number;
@@ -8228,6 +8347,7 @@ export interface operations {
     chartAccess: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; default 7 days before end_date */
                 start_date?: number;
@@ -8283,6 +8403,7 @@ export interface operations {
     chartSales: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; default 7 days before end_date */
                 start_date?: number;
@@ -8338,6 +8459,7 @@ export interface operations {
     chartWallet: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; default 7 days before end_date */
                 start_date?: number;
@@ -8393,6 +8515,7 @@ export interface operations {
     salesByProduct: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; default 7 days before end_date */
                 start_date?: number;
@@ -8455,6 +8578,7 @@ export interface operations {
     salesByProductExport: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; default 7 days before end_date */
                 start_date?: number;
@@ -8521,6 +8645,7 @@ export interface operations {
     withdrawals: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; default 7 days before end_date */
                 start_date?: number;
@@ -8587,6 +8712,7 @@ export interface operations {
     withdrawalsExport: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; default 7 days before end_date */
                 start_date?: number;
@@ -8657,6 +8783,7 @@ export interface operations {
     couponList: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Only the active coupons that apply to this order in process now (the counter's picker) */
                 oid?: number;
@@ -8892,6 +9019,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description Club id */
                 club: number;
             };
             cookie?: never;
@@ -8957,6 +9085,7 @@ export interface operations {
     couponUses: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description One coupon; absent: every coupon */
                 coupon_id?: number;
@@ -9079,6 +9208,7 @@ export interface operations {
     stockHistory: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 pid: number;
                 /** @description Unix seconds; default 7 days ago */
@@ -9193,6 +9323,7 @@ export interface operations {
     today: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -9242,6 +9373,7 @@ export interface operations {
     tvProducts: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -9292,6 +9424,7 @@ export interface operations {
     tvSettings: {
         parameters: {
             query: {
+                /** @description Club id */
                 association: number;
             };
             header?: never;
@@ -9780,6 +9913,7 @@ export interface operations {
     walletHistory: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; default 7 days before end_date */
                 start_date?: number;
@@ -9835,6 +9969,7 @@ export interface operations {
     walletExport: {
         parameters: {
             query: {
+                /** @description Club id */
                 asocid: number;
                 /** @description Unix seconds; default 7 days before end_date */
                 start_date?: number;
