@@ -40,15 +40,19 @@ function still(target: Element, { bound, within }: { bound: number; within?: str
     const tick = () => {
       const r = el.getBoundingClientRect();
       const box = `${r.x},${r.y},${r.width},${r.height}`;
-      // the click ripple (antd's wave) fades for 2 s over the button it was made on; it moves nothing
-      const moving = document
-        .getAnimations()
-        .some(
-          (a) =>
-            a.playState === 'running' &&
-            a.effect?.getTiming().iterations !== Infinity &&
-            !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains('ant-wave'),
+      // What never ends or moves nothing is not waited for: endless animations, the click ripple
+      // (antd's wave fades for 2 s over the button just clicked) and a carousel's progress dot (it
+      // runs for the whole autoplay interval, again on every slide).
+      const moving = document.getAnimations().some((a) => {
+        const timing = a.effect?.getTiming();
+        const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+        return (
+          a.playState === 'running' &&
+          timing?.iterations !== Infinity &&
+          !target?.classList.contains('ant-wave') &&
+          !(a as CSSAnimation).animationName?.endsWith('carousel-dot-animation')
         );
+      });
       same = box === last && !moving ? same + 1 : 0;
       last = box;
       if (same >= 10 || performance.now() - start > bound) resolve();
