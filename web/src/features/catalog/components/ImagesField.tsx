@@ -1,10 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Image, Upload } from 'antd';
+import { Image, Upload } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readAsDataUrl } from '../api';
 import { imageProblem, MAX_IMAGES, type ImageItem } from '../model';
 import styles from '../catalog.module.css';
+import { useApp } from '../../../shared/ui/useApp';
 
 interface Props {
   value?: ImageItem[];
@@ -20,7 +21,7 @@ let seq = 0;
  */
 export function ImagesField({ value = [], onChange, id }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   // Several files picked at once arrive one by one: each addition builds on the latest list.
   const latest = useRef(value);
   latest.current = value;

@@ -1,5 +1,5 @@
 import { ArrowRightOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Radio } from 'antd';
+import { Button, Form, Input, InputNumber, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownLocally } from '../../../shared/api';
@@ -9,6 +9,7 @@ import { catalogErrorText } from '../errors';
 import { fromMilli, MAX_NOTE, previewStock, stockChangeMilli, stockUnit, type Product, type StockMode } from '../model';
 import styles from '../catalog.module.css';
 import { ProductThumb, useQuantity } from './bits';
+import { useApp } from '../../../shared/ui/useApp';
 
 interface Values {
   mode: StockMode;
@@ -28,7 +29,7 @@ interface Props {
  */
 export function StockModal({ product, onClose }: Props) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const q = useQuantity();
   const [form] = Form.useForm<Values>();
   const adjust = useAdjustStock();

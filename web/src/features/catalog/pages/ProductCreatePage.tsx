@@ -1,6 +1,6 @@
 import '../i18n';
 import { ArrowLeftOutlined, CheckOutlined, ExperimentOutlined, ScanOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Skeleton, Space, Switch } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Radio, Result, Select, Skeleton, Space, Switch } from 'antd';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,6 +27,7 @@ import {
 } from '../model';
 import { useCatalogAccess } from '../useCatalogAccess';
 import styles from '../catalog.module.css';
+import { useApp } from '../../../shared/ui/useApp';
 
 const MANAGER = '/dispensarymanagerpro';
 
@@ -41,7 +42,7 @@ const SWITCHES = ['thc', 'menuexport', 'status', 'discount', 'unlimited_stock', 
  */
 export default function ProductCreatePage() {
   const { t, i18n } = useTranslation();
-  const { message, notification } = App.useApp();
+  const { message, notification } = useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const pid = Number(params.get('pid') ?? '') || null;

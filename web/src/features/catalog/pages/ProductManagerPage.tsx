@@ -11,7 +11,7 @@ import {
   SearchOutlined,
   StockOutlined,
 } from '@ant-design/icons';
-import { App, Button, Drawer, Input, Select } from 'antd';
+import { Button, Drawer, Input, Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -29,6 +29,7 @@ import { catalogErrorText, deleteNoteText } from '../errors';
 import { DEFAULT_SORT, historyRoute, PAGE_SIZE, type Product, type ProductFilter, type ProductSort } from '../model';
 import { useCatalogAccess } from '../useCatalogAccess';
 import styles from '../catalog.module.css';
+import { useApp } from '../../../shared/ui/useApp';
 
 const SEARCH_DELAY = 300;
 
@@ -40,7 +41,7 @@ const SEARCH_DELAY = 300;
  */
 export default function ProductManagerPage() {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const [params, setParams] = useSearchParams();

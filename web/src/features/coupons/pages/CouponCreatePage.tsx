@@ -1,6 +1,6 @@
 import '../i18n';
 import { ArrowLeftOutlined, CheckOutlined } from '@ant-design/icons';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useCoupons, useProductOptions, useSaveCoupon } from '../api';
 import { couponErrorText } from '../errors';
 import { bodyFromForm, EMPTY_FORM, EUROS, formFromCoupon, NOTES_MAX, PERCENT, type CouponForm } from '../model';
 import styles from '../coupons.module.css';
+import { useApp } from '../../../shared/ui/useApp';
 
 /** Fields the server may name in a refusal, as the form calls them. */
 const FIELDS: Record<string, keyof CouponForm> = {
@@ -35,7 +36,7 @@ const FIELDS: Record<string, keyof CouponForm> = {
  */
 export default function CouponCreatePage() {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const from = Number(params.get('from') ?? '') || null;

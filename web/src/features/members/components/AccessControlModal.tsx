@@ -1,5 +1,5 @@
 import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
-import { App, Button, Form, Radio } from 'antd';
+import { Button, Form, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SheetModal } from '../../../shared/ui/SheetModal';
@@ -8,6 +8,7 @@ import { useCheckInOut, type AccessAction } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
 import styles from '../members.module.css';
 import { MemberPicker, type PickedMember } from './MemberPicker';
+import { useApp } from '../../../shared/ui/useApp';
 
 interface Props {
   open: boolean;
@@ -25,7 +26,7 @@ interface Props {
  */
 export function AccessControlModal({ open, club, members, onMembersChange, onClose, onDone, afterClose }: Props) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [action, setAction] = useState<AccessAction>('ENTRA');
   const [busy, setBusy] = useState(false);
   const check = useCheckInOut();

@@ -13,7 +13,7 @@ import {
   ShopOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { App, Button, Descriptions, QRCode, Result, Skeleton, Tag } from 'antd';
+import { Button, Descriptions, QRCode, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -29,6 +29,7 @@ import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
 import { ExpiryTag, MemberAvatar, StatusTag, TypeTag } from './bits';
 import { useConfirmDeleteMember } from './useConfirmDeleteMember';
+import { useApp } from '../../../shared/ui/useApp';
 
 interface Props {
   nid: number | null;
@@ -44,7 +45,7 @@ interface Props {
  */
 export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const club = access.clubId;

@@ -1,7 +1,7 @@
 import '../i18n';
 import { EnterOutlined, LoginOutlined, LogoutOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Input, Radio, Tag, type InputRef } from 'antd';
+import { Button, Card, Empty, Input, Radio, Tag, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
@@ -14,6 +14,7 @@ import { memberErrorText, shownLocally } from '../errors';
 import { fullName } from '../model';
 import styles from '../members.module.css';
 import { useMemberAccess } from '../useMemberAccess';
+import { useApp } from '../../../shared/ui/useApp';
 
 interface Registered {
   id: number;
@@ -35,7 +36,7 @@ const pickerKey = (club: number) => (text: string, page: number) => ['members', 
  */
 export default function AccessControlPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const qc = useQueryClient();
   const { clubId: club } = useMemberAccess();
   const check = useCheckInOut();

@@ -2,7 +2,6 @@ import '../i18n';
 import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined, InboxOutlined } from '@ant-design/icons';
 import {
   Alert,
-  App,
   Button,
   Card,
   Checkbox,
@@ -57,6 +56,7 @@ import {
 } from '../model';
 import { useMemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
+import { useApp } from '../../../shared/ui/useApp';
 
 /** What the antd form holds: the model's values with pickers' own types. */
 type FormValues = Omit<MemberFormValues, 'birthday' | 'end_date' | 'endorsement_member' | 'documents'> & {
@@ -80,7 +80,7 @@ const normDni = (s: string | undefined) => (s ?? '').toUpperCase().replace(/[\s.
  */
 export default function PatientCreatePage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const [params] = useSearchParams();

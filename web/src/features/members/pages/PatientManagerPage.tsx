@@ -1,6 +1,6 @@
 import '../i18n';
 import { DeleteOutlined, DownloadOutlined, FileExcelOutlined, FileTextOutlined, LoginOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Dropdown } from 'antd';
+import { Alert, Button, Dropdown } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { useSelectedMembers } from '../selection';
 import { useMemberAccess } from '../useMemberAccess';
 import { useMemberList } from '../useMemberList';
 import styles from '../members.module.css';
+import { useApp } from '../../../shared/ui/useApp';
 
 export const MANAGER_PAGE_SIZE = 14;
 
@@ -30,7 +31,7 @@ export const MANAGER_PAGE_SIZE = 14;
  */
 export default function PatientManagerPage() {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const access = useMemberAccess();

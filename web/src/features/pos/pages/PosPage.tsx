@@ -17,7 +17,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Avatar, Button, Empty, Input, InputNumber, Pagination, Popconfirm, Progress, Select, Tag, Tooltip, type InputRef } from 'antd';
+import { Alert, Avatar, Button, Empty, Input, InputNumber, Pagination, Popconfirm, Progress, Select, Tag, Tooltip, type InputRef } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -75,6 +75,7 @@ import {
   type TabMember,
 } from '../model';
 import styles from '../pos.module.css';
+import { useApp } from '../../../shared/ui/useApp';
 
 /** Spec part 1 §2: a scanned product code is added after 2 s without typing. */
 const SCAN_WAIT = 2000;
@@ -92,7 +93,7 @@ const tabOf = (m: { nid: number; number: number; nombre: string; surname: string
  */
 export default function PosPage() {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const [params, setParams] = useSearchParams();
   const club = useClubId();
   const clubInfo = useClub(club).data;

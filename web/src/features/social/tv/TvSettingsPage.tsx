@@ -1,6 +1,6 @@
 import '../i18n';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Card, ColorPicker, Form, Input, QRCode, Skeleton, Switch } from 'antd';
+import { Button, Card, ColorPicker, Form, Input, QRCode, Skeleton, Switch } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useSaveTvSettings, useTvProducts, useTvSettings, type TvSettings } from '../api';
 import { tvInterval, TV_INTERVAL_MAX_S, TV_INTERVAL_MIN_S } from '../model';
 import styles from './tv.module.css';
+import { useApp } from '../../../shared/ui/useApp';
 
 /** Swatches offered for the background and the text (the club theme first). */
 const SWATCHES = ['#A463BF', '#5B2C83', '#1F1A24', '#0E5A47', '#1D4E89', '#B23A48', '#E9A23B', '#FFFFFF', '#000000'];
@@ -25,7 +26,7 @@ const SWATCHES = ['#A463BF', '#5B2C83', '#1F1A24', '#0E5A47', '#1D4E89', '#B23A4
  */
 export default function TvSettingsPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const club = useClubId();
   const settings = useTvSettings();
