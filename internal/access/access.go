@@ -168,6 +168,10 @@ var Screens = map[string]Rule{
 	"weightdiscrepancy":   rule(sgc, amc...),
 	"paymentmethods":      rule(sgc, amc...),
 	"consumptionforecast": rule(f(Socios), amc...),
+	// chosen: the law the club keeps is the Administrador's to set (issue: "clubrules");
+	// Managers read it, as they answer for the counter.
+	"clubrules":       rule(nil, Administrador),
+	"club_rules_read": rule(nil, am...),
 	// cash dialogs follow the cash screens
 	"closeregister": rule(sgc, amcb...),
 	"cashmovement":  rule(sgc, amcb...),

@@ -19,6 +19,16 @@ type Cents int64
 // Milli is a quantity in thousandths; JSON: a number with at most three decimals.
 type Milli int64
 
+// Percent is a share in hundredths of a percentage point (a THC content, a
+// limit on it); JSON: a percentage from 0 to 100 with at most two decimals.
+type Percent int64
+
+// MaxPercent is 100 %.
+const MaxPercent Percent = 100_00
+
+// ErrPercentRange refuses a percentage outside 0–100; its text is what the person reads.
+var ErrPercentRange = errors.New("El porcentaje debe estar entre 0 y 100")
+
 // Bounds of what the API accepts, far above any real club (a thousand million
 // euros; a thousand million grams or units) and far below int64, so sums of
 // many of them (stock levels, totals) cannot overflow.
@@ -136,6 +146,23 @@ func (m *Milli) UnmarshalJSON(b []byte) error {
 	}
 	*m = Milli(v)
 	return nil
+}
+
+func (p Percent) MarshalJSON() ([]byte, error) { return []byte(Format(int64(p), 2)), nil }
+func (p *Percent) UnmarshalJSON(b []byte) error {
+	v, err := unmarshal(b, 2, int64(MaxPercent), ErrPercentRange)
+	if err == nil && v < 0 {
+		err = ErrPercentRange
+	}
+	if err != nil {
+		return err
+	}
+	*p = Percent(v)
+	return nil
+}
+func (p Percent) String() string { return Format(int64(p), 2) }
+func (Percent) Schema(huma.Registry) *huma.Schema {
+	return &huma.Schema{Type: huma.TypeNumber, Description: "A percentage from 0 to 100, at most two decimals"}
 }
 
 // String forms for exports.

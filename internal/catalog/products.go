@@ -278,10 +278,3 @@ func (s *Service) Delete(ctx context.Context, clubID int64, kind string, pids []
 	})
 	return out, err
 }
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}

@@ -47,8 +47,8 @@ func codeHolders(ctx context.Context, q db.Q, clubID int64, code string, pid int
 // insertProduct and updateProduct.
 func savedColumns(in Input, price, now int64) []any {
 	return []any{in.Kind, in.Title, in.Subtitle, in.Body, in.Code, in.Category, price, int64(in.Cost), in.Type, in.Dominance,
-		b2i(in.THC), b2i(in.MenuExport), b2i(in.Status), b2i(in.Discount), b2i(in.UnlimitedStock), b2i(in.InventoryTracking),
-		int64(in.JarWeight), int64(in.UnitWeight), b2i(in.ShowInTV), in.Valoration, textnorm.Fold(in.Title), searchText(in), now}
+		db.Bool(in.THC), db.Bool(in.MenuExport), db.Bool(in.Status), db.Bool(in.Discount), db.Bool(in.UnlimitedStock), db.Bool(in.InventoryTracking),
+		int64(in.JarWeight), int64(in.UnitWeight), db.Bool(in.ShowInTV), in.Valoration, textnorm.Fold(in.Title), searchText(in), now}
 }
 
 // insertProduct creates a product (with no stock) and returns its id.

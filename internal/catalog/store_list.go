@@ -33,7 +33,7 @@ func (f *Filter) where(clubID int64, walk walkPlan) (string, []any) {
 	w := []string{"p.club_id = ?", "p.kind = ?", "p.deleted = 0"}
 	args := []any{clubID, kind}
 	if f.Status != nil {
-		w, args = append(w, "p.status = ?"), append(args, b2i(*f.Status))
+		w, args = append(w, "p.status = ?"), append(args, db.Bool(*f.Status))
 	}
 	if f.Code != "" {
 		w, args = append(w, "p.code = ?"), append(args, strings.TrimSpace(f.Code))
@@ -45,7 +45,7 @@ func (f *Filter) where(clubID int64, walk walkPlan) (string, []any) {
 		w, args = append(w, "p.category_id = ?"), append(args, f.Category)
 	}
 	if f.Unlimited != nil {
-		w, args = append(w, "p.unlimited_stock = ?"), append(args, b2i(*f.Unlimited))
+		w, args = append(w, "p.unlimited_stock = ?"), append(args, db.Bool(*f.Unlimited))
 	}
 	if f.InStock {
 		w = append(w, "(p.stock > 0 OR p.unlimited_stock = 1)")

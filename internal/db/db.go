@@ -426,3 +426,12 @@ func IsUnique(err error) bool {
 	m := err.Error()
 	return strings.Contains(m, "UNIQUE constraint failed") || strings.Contains(m, "duplicate key value")
 }
+
+// Bool is a yes/no as the schema keeps it: BIGINT 1 or 0 on both engines
+// (columns read back into bool through database/sql's conversion).
+func Bool(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -23,6 +23,7 @@ var owners = map[string]string{
 	"club_categories":           "club",
 	"club_events":               "notify",
 	"club_flags":                "club",
+	"club_rules":                "rules",
 	"clubs":                     "club",
 	"consultation_comments":     "social",
 	"consultations":             "social",

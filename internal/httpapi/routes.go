@@ -143,6 +143,10 @@ func (s *Server) registerRoutes() {
 
 	// Clubs
 	register(s, op("GET", "/api/association/mine", "myClubs", "Clubs where the user is staff"), User(), s.myClubs)
+	// The law the club keeps: its rule pack and the values it tightened
+	register(s, op("GET", "/api/rule_packs", "rulePacks", "The rule packs, their values and legal sources"), User(), s.rulePacks)
+	register(s, op("GET", "/api/club_rules", "clubRules", "The club's rule pack and values"), Club("club_rules_read", Query("association")), s.clubRules)
+	register(s, op("PUT", "/api/club_rules", "clubRulesSet", "Choose the club's rule pack and tighten its values"), Club("clubrules", Body("association")), s.clubRulesSet)
 	retrieve := Club("club", Query("association"))
 	retrieve.ClubOptional = true
 	register(s, op("GET", "/api/association/retrieve", "clubRetrieve", "Club page, flags, permissions and the caller's roles"), retrieve, s.clubRetrieve)

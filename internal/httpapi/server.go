@@ -22,6 +22,7 @@ import (
 	"socius/internal/novelty"
 	"socius/internal/pos"
 	"socius/internal/report"
+	"socius/internal/rules"
 	"socius/internal/social"
 	"socius/internal/version"
 )
@@ -60,6 +61,7 @@ type Services struct {
 	Social    *social.Service
 	Files     *files.Service
 	Novelties *novelty.Service
+	Rules     *rules.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	Mail      Mailer

@@ -265,13 +265,6 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []row) ([]Member, err
 	return out, nil
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // FeesEnding counts the club's active members whose fee ends between from
 // and to (Unix seconds, both included): the "fees expiring soon" figure of
 // the today screen. It reads the club's rows of members_club_number (a club

@@ -64,8 +64,8 @@ const savedCols = `number, nombre, surname, surname2, dni, email, telefono, coun
 func memberValues(m *Member, photo, signature string, catID any, now int64) []any {
 	a := m.MemcardAddress
 	return []any{m.Number, m.Nombre, m.Surname, m.Surname2, m.DNI, m.Email, m.Telefono, m.CountryCode, m.Birthdate,
-		m.Type, m.StatusMember, boolInt(m.IsStaff), boolInt(m.OnlineAccount), m.EndDate, m.Keychain, m.ConsumForecast,
-		m.Notes, a.Thoroughfare, a.Locality, a.PostalCode, a.Country, photo, signature, boolInt(m.MonederoNegativo), catID, now}
+		m.Type, m.StatusMember, db.Bool(m.IsStaff), db.Bool(m.OnlineAccount), m.EndDate, m.Keychain, m.ConsumForecast,
+		m.Notes, a.Thoroughfare, a.Locality, a.PostalCode, a.Country, photo, signature, db.Bool(m.MonederoNegativo), catID, now}
 }
 
 // insertMember writes a new member of the club from memberValues and returns its id.

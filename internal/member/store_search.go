@@ -57,7 +57,7 @@ func searchConds(clubID int64, f Filter, terms []Term) (string, []any) {
 		where, args = append(where, "m.status = ?"), append(args, *f.Status)
 	}
 	if f.IsStaff != nil {
-		where, args = append(where, "m.is_staff = ?"), append(args, boolInt(*f.IsStaff))
+		where, args = append(where, "m.is_staff = ?"), append(args, db.Bool(*f.IsStaff))
 	}
 	if f.UID > 0 {
 		where, args = append(where, "m.user_id = ?"), append(args, f.UID)

@@ -151,10 +151,3 @@ func (s *Service) DeleteConsultation(ctx context.Context, clubID, id int64) erro
 	}
 	return nil
 }
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}

@@ -58,7 +58,7 @@ func saveTV(ctx context.Context, q db.Q, clubID int64, v TVSettings, now int64) 
 		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (club_id) DO UPDATE SET background_color = excluded.background_color, text_color = excluded.text_color,
 		interval_ms = excluded.interval_ms, show_description = excluded.show_description, show_subtitle = excluded.show_subtitle,
 		show_qr = excluded.show_qr, changed = excluded.changed`,
-		clubID, v.BackgroundColor, v.TextColor, v.Interval, b2i(v.ShowDescription), b2i(v.ShowSubtitle), b2i(v.ShowQR), now)
+		clubID, v.BackgroundColor, v.TextColor, v.Interval, db.Bool(v.ShowDescription), db.Bool(v.ShowSubtitle), db.Bool(v.ShowQR), now)
 	return err
 }
 
@@ -211,7 +211,7 @@ func staffName(ctx context.Context, q db.Q, uid int64, name *string) error {
 
 func insertComment(ctx context.Context, q db.Q, consultationID, userID int64, staff bool, name, body string, now int64) error {
 	_, err := db.Exec(ctx, q, `INSERT INTO consultation_comments (consultation_id, author_user_id, staff, name, body, created) VALUES (?,?,?,?,?,?)`,
-		consultationID, userID, b2i(staff), name, body, now)
+		consultationID, userID, db.Bool(staff), name, body, now)
 	return err
 }
 

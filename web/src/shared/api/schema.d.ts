@@ -312,6 +312,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/club_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's rule pack and values */
+        get: operations["clubRules"];
+        /** Choose the club's rule pack and tighten its values */
+        put: operations["clubRulesSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consult/create": {
         parameters: {
             query?: never;
@@ -1339,6 +1357,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rule_packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rule packs, their values and legal sources */
+        get: operations["rulePacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/socius_coupon": {
         parameters: {
             query?: never;
@@ -1951,6 +1986,43 @@ export interface components {
             timezone: string;
             title: string;
             walletPermission: boolean;
+        };
+        ClubRulesSetInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            day_limit_g?: number;
+            /** Format: int64 */
+            declaration_retention_years?: number;
+            declarations?: string[] | null;
+            fee_expired_blocks?: boolean;
+            /** Format: int64 */
+            guarantor_min_days?: number;
+            guarantor_required?: boolean;
+            /** Format: int64 */
+            max_members?: number;
+            /** Format: int64 */
+            min_age?: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            month_limit_g?: number;
+            override?: boolean;
+            /** @enum {string} */
+            pack: "es" | "de-kcang" | "mt-aruc" | "uy" | "custom";
+            /** Format: int64 */
+            retention_years?: number;
+            /** Format: int64 */
+            waiting_days?: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            year_limit_g?: number;
+            /** Format: int64 */
+            young_max_age?: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            young_month_limit_g?: number;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            young_thc_max?: number;
         };
         ClubSummary: {
             logo: components["schemas"]["Img"];
@@ -2958,6 +3030,70 @@ export interface components {
             oid?: number;
             products: components["schemas"]["OrderLineIn"][] | null;
         };
+        Pack: {
+            /** @description Grams a member may receive in a calendar day; null: no limit */
+            day_limit_g: number;
+            /**
+             * Format: int64
+             * @description Years admission declarations are kept; null: kept
+             */
+            declaration_retention_years: number | null;
+            /** @description Statements a new member signs: not_in_other_club, resident, habitual_use */
+            declarations: string[] | null;
+            /** @description A member whose fee has expired receives nothing */
+            fee_expired_blocks: boolean;
+            /**
+             * Format: int64
+             * @description How long the guarantor must have been an active member
+             */
+            guarantor_min_days: number;
+            /** @description A new member needs an active member's guarantee */
+            guarantor_required: boolean;
+            /** @description The values are the law's: a club may tighten them, never loosen them */
+            legal: boolean;
+            /**
+             * Format: int64
+             * @description Most active members; null: no limit
+             */
+            max_members: number | null;
+            /**
+             * Format: int64
+             * @description Minimum age to be admitted
+             */
+            min_age: number;
+            /** @description Grams in a calendar month; null: no limit */
+            month_limit_g: number;
+            name: string;
+            /** @description A Manager or Administrador may let a sale pass a limit with a written reason */
+            override: boolean;
+            pack: string;
+            /**
+             * Format: int64
+             * @description Years the dispensation register keeps personal data; null: kept
+             */
+            retention_years: number | null;
+            /** @description The law or practice the values rest on */
+            source: string;
+            sources: {
+                [key: string]: string;
+            };
+            /**
+             * Format: int64
+             * @description Days between admission and the first dispensation
+             */
+            waiting_days: number;
+            /** @description Grams in a calendar year; null: no limit */
+            year_limit_g: number;
+            /**
+             * Format: int64
+             * @description The young band: members from the minimum age up to this age; null: no band
+             */
+            young_max_age: number | null;
+            /** @description Grams a month for the young band */
+            young_month_limit_g: number;
+            /** @description Highest THC content in percent the young band may receive */
+            young_thc_max: number;
+        };
         Preset: {
             body: string;
             /** @enum {string} */
@@ -3284,6 +3420,66 @@ export interface components {
         ResetPasswordInputBody: {
             password: string;
             token: string;
+        };
+        RulePacksOutputBody: {
+            data: components["schemas"]["Pack"][] | null;
+        };
+        Rules: {
+            /** @description Grams a member may receive in a calendar day; null: no limit */
+            day_limit_g: number;
+            /**
+             * Format: int64
+             * @description Years admission declarations are kept; null: kept
+             */
+            declaration_retention_years: number | null;
+            /** @description Statements a new member signs: not_in_other_club, resident, habitual_use */
+            declarations: string[] | null;
+            /** @description A member whose fee has expired receives nothing */
+            fee_expired_blocks: boolean;
+            /**
+             * Format: int64
+             * @description How long the guarantor must have been an active member
+             */
+            guarantor_min_days: number;
+            /** @description A new member needs an active member's guarantee */
+            guarantor_required: boolean;
+            /**
+             * Format: int64
+             * @description Most active members; null: no limit
+             */
+            max_members: number | null;
+            /**
+             * Format: int64
+             * @description Minimum age to be admitted
+             */
+            min_age: number;
+            /** @description Grams in a calendar month; null: no limit */
+            month_limit_g: number;
+            /** @description A Manager or Administrador may let a sale pass a limit with a written reason */
+            override: boolean;
+            pack: string;
+            /**
+             * Format: int64
+             * @description Years the dispensation register keeps personal data; null: kept
+             */
+            retention_years: number | null;
+            tightened: string[] | null;
+            /**
+             * Format: int64
+             * @description Days between admission and the first dispensation
+             */
+            waiting_days: number;
+            /** @description Grams in a calendar year; null: no limit */
+            year_limit_g: number;
+            /**
+             * Format: int64
+             * @description The young band: members from the minimum age up to this age; null: no band
+             */
+            young_max_age: number | null;
+            /** @description Grams a month for the young band */
+            young_month_limit_g: number;
+            /** @description Highest THC content in percent the young band may receive */
+            young_thc_max: number;
         };
         Sales: {
             products: components["schemas"]["ProductSales"][] | null;
@@ -4801,6 +4997,116 @@ export interface operations {
             };
             /** @description Not found in this club */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    clubRules: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    clubRulesSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClubRulesSetInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8758,6 +9064,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    rulePacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulePacksOutputBody"];
                 };
             };
             /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
