@@ -38,14 +38,7 @@ func (c *clock) Sleep(_ context.Context, d time.Duration) {
 func each(t *testing.T, cfg auth.Config, fn func(t *testing.T, s *auth.Service, d *db.DB, c *clock)) {
 	for _, engine := range testkit.Engines() {
 		t.Run(engine, func(t *testing.T) {
-			d, err := db.Open(testkit.DSN(t, engine))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { d.Close() })
-			if err := d.Migrate(context.Background()); err != nil {
-				t.Fatal(err)
-			}
+			d := testkit.Migrated(t, engine)
 			c := &clock{now: time.Unix(1_800_000_000, 0)}
 			cfg.Now, cfg.Sleep = c.Now, c.Sleep
 			fn(t, auth.New(d, cfg), d, c)

@@ -39,18 +39,7 @@ func TestOneSchemaTwoEngines(t *testing.T) {
 }
 
 // migrated is a fresh database of engine with every migration applied, closed when the test ends.
-func migrated(t *testing.T, engine string) *db.DB {
-	t.Helper()
-	d, err := db.Open(testkit.DSN(t, engine))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	if err := d.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
+var migrated = testkit.Migrated
 
 // describe migrates a fresh database of engine and lists its schema as comparable lines:
 // "table t", "column t.c null|not null", "index t(c1,c2) unique|plain [partial]".

@@ -84,49 +84,38 @@ func (s *Service) Set(ctx context.Context, clubID, userID int64, c Change) (*Rul
 
 // apply lays the change over the pack's values.
 func (c Change) apply(v Values) Values {
-	set := func(dst **amount.Milli, src *amount.Milli) {
-		if src != nil {
-			*dst = src
-		}
-	}
-	setInt := func(dst **int, src *int) {
-		if src != nil {
-			*dst = src
-		}
-	}
-	set(&v.DayLimit, c.DayLimit)
-	set(&v.MonthLimit, c.MonthLimit)
-	set(&v.YearLimit, c.YearLimit)
-	setInt(&v.YoungMaxAge, c.YoungMaxAge)
-	set(&v.YoungMonthLimit, c.YoungMonthLimit)
-	if c.YoungTHCMax != nil {
-		v.YoungTHCMax = c.YoungTHCMax
-	}
-	if c.MinAge != nil {
-		v.MinAge = *c.MinAge
-	}
-	setInt(&v.MaxMembers, c.MaxMembers)
-	if c.WaitingDays != nil {
-		v.WaitingDays = *c.WaitingDays
-	}
-	if c.GuarantorRequired != nil {
-		v.GuarantorRequired = *c.GuarantorRequired
-	}
-	if c.GuarantorMinDays != nil {
-		v.GuarantorMinDays = *c.GuarantorMinDays
-	}
+	setPtr(&v.DayLimit, c.DayLimit)
+	setPtr(&v.MonthLimit, c.MonthLimit)
+	setPtr(&v.YearLimit, c.YearLimit)
+	setPtr(&v.YoungMaxAge, c.YoungMaxAge)
+	setPtr(&v.YoungMonthLimit, c.YoungMonthLimit)
+	setPtr(&v.YoungTHCMax, c.YoungTHCMax)
+	set(&v.MinAge, c.MinAge)
+	setPtr(&v.MaxMembers, c.MaxMembers)
+	set(&v.WaitingDays, c.WaitingDays)
+	set(&v.GuarantorRequired, c.GuarantorRequired)
+	set(&v.GuarantorMinDays, c.GuarantorMinDays)
 	if c.Declarations != nil {
 		v.Declarations = c.Declarations
 	}
-	if c.Override != nil {
-		v.Override = *c.Override
-	}
-	if c.FeeExpiredBlocks != nil {
-		v.FeeExpiredBlocks = *c.FeeExpiredBlocks
-	}
-	setInt(&v.RetentionYears, c.RetentionYears)
-	setInt(&v.DeclarationRetentionYears, c.DeclarationRetentionYears)
+	set(&v.Override, c.Override)
+	set(&v.FeeExpiredBlocks, c.FeeExpiredBlocks)
+	setPtr(&v.RetentionYears, c.RetentionYears)
+	setPtr(&v.DeclarationRetentionYears, c.DeclarationRetentionYears)
 	return v
+}
+
+// set and setPtr take a value the change gives (not nil).
+func set[T any](dst *T, src *T) {
+	if src != nil {
+		*dst = *src
+	}
+}
+
+func setPtr[T any](dst **T, src *T) {
+	if src != nil {
+		*dst = src
+	}
 }
 
 // tightened names the values (by their JSON names) that differ from the pack's.

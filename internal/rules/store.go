@@ -63,25 +63,23 @@ func saveRules(ctx context.Context, q db.Q, clubID int64, r Rules, at, by int64)
 			fee_expired_blocks = excluded.fee_expired_blocks, retention_years = excluded.retention_years,
 			declaration_retention_years = excluded.declaration_retention_years,
 			updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-		clubID, r.Pack, milli(v.DayLimit), milli(v.MonthLimit), milli(v.YearLimit), intp(v.YoungMaxAge),
-		milli(v.YoungMonthLimit), percent(v.YoungTHCMax), v.MinAge, intp(v.MaxMembers), v.WaitingDays,
+		clubID, r.Pack, nullable[int64](v.DayLimit), nullable[int64](v.MonthLimit), nullable[int64](v.YearLimit),
+		nullable[int64](v.YoungMaxAge), nullable[int64](v.YoungMonthLimit), nullable[int64](v.YoungTHCMax), v.MinAge,
+		nullable[int64](v.MaxMembers), v.WaitingDays,
 		db.Bool(v.GuarantorRequired), v.GuarantorMinDays, strings.Join(v.Declarations, ","), db.Bool(v.Override),
-		db.Bool(v.FeeExpiredBlocks), intp(v.RetentionYears), intp(v.DeclarationRetentionYears), at, by)
+		db.Bool(v.FeeExpiredBlocks), nullable[int64](v.RetentionYears), nullable[int64](v.DeclarationRetentionYears), at, by)
 	return err
 }
 
 func (row rulesRow) rules() Rules {
 	v := Values{
-		DayLimit: toMilli(row.DayLimit), MonthLimit: toMilli(row.MonthLimit), YearLimit: toMilli(row.YearLimit),
-		YoungMaxAge: toInt(row.YoungMaxAge), YoungMonthLimit: toMilli(row.YoungMonthLimit),
-		MinAge: int(row.MinAge), MaxMembers: toInt(row.MaxMembers), WaitingDays: int(row.WaitingDays),
+		DayLimit: nullable[amount.Milli](row.DayLimit), MonthLimit: nullable[amount.Milli](row.MonthLimit),
+		YearLimit: nullable[amount.Milli](row.YearLimit), YoungMaxAge: nullable[int](row.YoungMaxAge),
+		YoungMonthLimit: nullable[amount.Milli](row.YoungMonthLimit), YoungTHCMax: nullable[amount.Percent](row.YoungTHCMax),
+		MinAge: int(row.MinAge), MaxMembers: nullable[int](row.MaxMembers), WaitingDays: int(row.WaitingDays),
 		GuarantorRequired: row.GuarantorRequired, GuarantorMinDays: int(row.GuarantorMinDays),
 		Declarations: []string{}, Override: row.Override, FeeExpiredBlocks: row.FeeExpiredBlocks,
-		RetentionYears: toInt(row.RetentionYears), DeclarationRetentionYears: toInt(row.DeclarationRetentionYears),
-	}
-	if row.YoungTHCMax != nil {
-		p := amount.Percent(*row.YoungTHCMax)
-		v.YoungTHCMax = &p
+		RetentionYears: nullable[int](row.RetentionYears), DeclarationRetentionYears: nullable[int](row.DeclarationRetentionYears),
 	}
 	if row.Declarations != "" {
 		v.Declarations = strings.Split(row.Declarations, ",")
@@ -89,42 +87,11 @@ func (row rulesRow) rules() Rules {
 	return Rules{Pack: row.Pack, Values: v}
 }
 
-func milli(m *amount.Milli) *int64 {
-	if m == nil {
-		return nil
-	}
-	v := int64(*m)
-	return &v
-}
-
-func percent(p *amount.Percent) *int64 {
-	if p == nil {
-		return nil
-	}
-	v := int64(*p)
-	return &v
-}
-
-func intp(n *int) *int64 {
-	if n == nil {
-		return nil
-	}
-	v := int64(*n)
-	return &v
-}
-
-func toMilli(v *int64) *amount.Milli {
+// nullable converts a nullable value between its Go type and its column's.
+func nullable[U, T ~int | ~int64](v *T) *U {
 	if v == nil {
 		return nil
 	}
-	m := amount.Milli(*v)
-	return &m
-}
-
-func toInt(v *int64) *int {
-	if v == nil {
-		return nil
-	}
-	n := int(*v)
-	return &n
+	u := U(*v)
+	return &u
 }

@@ -189,6 +189,21 @@ func migratedPostgresDSN(t testing.TB) string {
 	return dsn
 }
 
+// Migrated is a fresh database of engine with every migration applied, closed
+// when the test ends: for tests of a store below the application.
+func Migrated(t testing.TB, engine string) *db.DB {
+	t.Helper()
+	d, err := db.Open(DSN(t, engine))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if err := d.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // DSN returns a fresh database for engine, removed when the test ends.
 func DSN(t testing.TB, engine string) string {
 	if engine != "postgres" {
