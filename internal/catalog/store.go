@@ -48,14 +48,16 @@ func codeHolders(ctx context.Context, q db.Q, clubID int64, code string, pid int
 func savedColumns(in Input, price, now int64) []any {
 	return []any{in.Kind, in.Title, in.Subtitle, in.Body, in.Code, in.Category, price, int64(in.Cost), in.Type, in.Dominance,
 		db.Bool(in.THC), db.Bool(in.MenuExport), db.Bool(in.Status), db.Bool(in.Discount), db.Bool(in.UnlimitedStock), db.Bool(in.InventoryTracking),
-		int64(in.JarWeight), int64(in.UnitWeight), db.Bool(in.ShowInTV), in.Valoration, textnorm.Fold(in.Title), searchText(in), now}
+		int64(in.JarWeight), int64(in.UnitWeight), db.Bool(in.ShowInTV), in.Valoration, in.THCPercent, in.CBDPercent,
+		textnorm.Fold(in.Title), searchText(in), now}
 }
 
 // insertProduct creates a product (with no stock) and returns its id.
 func insertProduct(ctx context.Context, q db.Q, clubID int64, in Input, price, now int64, token string) (int64, error) {
 	return db.Insert(ctx, q, `INSERT INTO products (kind, title, subtitle, body, code, category_id, price, cost, type, dominance,
 		thc, menu_export, status, discount, unlimited_stock, inventory_tracking, jar_weight, unit_weight, showintv, valoration,
-		sort_key, search, changed, club_id, created, public_token) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		thc_percent, cbd_percent, sort_key, search, changed, club_id, created, public_token)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		append(savedColumns(in, price, now), clubID, now, token)...)
 }
 
@@ -64,7 +66,8 @@ func insertProduct(ctx context.Context, q db.Q, clubID int64, in Input, price, n
 func updateProduct(ctx context.Context, q db.Q, clubID, pid int64, in Input, price, now int64) (bool, error) {
 	res, err := db.Exec(ctx, q, `UPDATE products SET kind = ?, title = ?, subtitle = ?, body = ?, code = ?, category_id = ?, price = ?,
 		cost = ?, type = ?, dominance = ?, thc = ?, menu_export = ?, status = ?, discount = ?, unlimited_stock = ?,
-		inventory_tracking = ?, jar_weight = ?, unit_weight = ?, showintv = ?, valoration = ?, sort_key = ?, search = ?, changed = ?
+		inventory_tracking = ?, jar_weight = ?, unit_weight = ?, showintv = ?, valoration = ?, thc_percent = ?, cbd_percent = ?,
+		sort_key = ?, search = ?, changed = ?
 		WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0`, append(savedColumns(in, price, now), pid, clubID, in.Kind)...)
 	if err != nil {
 		return false, err

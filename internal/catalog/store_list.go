@@ -18,7 +18,7 @@ import (
 const productColumns = `p.id, p.kind, p.title, p.subtitle, p.body, p.price, p.cost, p.code, p.category_id,
 	COALESCE(c.title, '') AS category_title, p.stock, p.type, p.dominance, p.thc, p.menu_export, p.status,
 	p.discount, p.unlimited_stock, p.inventory_tracking, p.jar_weight, p.unit_weight, p.showintv,
-	p.valoration, p.created, p.changed, COALESCE(p.public_token, '') AS public_token`
+	p.valoration, p.thc_percent, p.cbd_percent, p.created, p.changed, COALESCE(p.public_token, '') AS public_token`
 
 var sorts = map[string]string{
 	"list_name": "p.sort_key", "code": "p.code", "price": "p.price", "stock": "p.stock",

@@ -104,24 +104,26 @@ func (s *Server) productList(ctx context.Context, in *ProductQuery) (*productLis
 // productPayload is the create payload of spec part 2 §3.
 type productPayload struct {
 	ClubAsocid
-	PID               int64         `json:"pid,omitempty" doc:"Set when editing"`
-	Title             string        `json:"title,omitempty" maxLength:"200"`
-	Body              string        `json:"body,omitempty"`
-	Category          int64         `json:"category,omitempty"`
-	Price             *amount.Cents `json:"price,omitempty"`
-	Cost              amount.Cents  `json:"cost,omitempty"`
-	Code              string        `json:"code,omitempty" maxLength:"100"`
-	Type              string        `json:"type,omitempty" enum:",peso,unidad,unidades,ambos"`
-	Dominance         string        `json:"dominance,omitempty" enum:",indica,sativa,hibrido"`
-	THC               Flag          `json:"thc,omitempty"`
-	MenuExport        Flag          `json:"menuexport,omitempty"`
-	Status            Flag          `json:"status,omitempty" doc:"Published"`
-	Discount          Flag          `json:"discount,omitempty"`
-	UnlimitedStock    Flag          `json:"unlimited_stock,omitempty"`
-	InventoryTracking bool          `json:"inventory_tracking,omitempty"`
-	JarWeight         amount.Milli  `json:"jar_weight,omitempty"`
-	UnitWeight        amount.Milli  `json:"unit_weight,omitempty"`
-	Images            []string      `json:"images,omitempty" maxItems:"8" doc:"base64 data URLs for new images, /api/files/… for kept ones"`
+	PID               int64           `json:"pid,omitempty" doc:"Set when editing"`
+	Title             string          `json:"title,omitempty" maxLength:"200"`
+	Body              string          `json:"body,omitempty"`
+	Category          int64           `json:"category,omitempty"`
+	Price             *amount.Cents   `json:"price,omitempty"`
+	Cost              amount.Cents    `json:"cost,omitempty"`
+	Code              string          `json:"code,omitempty" maxLength:"100"`
+	Type              string          `json:"type,omitempty" enum:",peso,unidad,unidades,ambos"`
+	Dominance         string          `json:"dominance,omitempty" enum:",indica,sativa,hibrido"`
+	THC               Flag            `json:"thc,omitempty"`
+	THCPercent        *amount.Percent `json:"thc_percent,omitempty" doc:"Average THC content in percent"`
+	CBDPercent        *amount.Percent `json:"cbd_percent,omitempty" doc:"Average CBD content in percent"`
+	MenuExport        Flag            `json:"menuexport,omitempty"`
+	Status            Flag            `json:"status,omitempty" doc:"Published"`
+	Discount          Flag            `json:"discount,omitempty"`
+	UnlimitedStock    Flag            `json:"unlimited_stock,omitempty"`
+	InventoryTracking bool            `json:"inventory_tracking,omitempty"`
+	JarWeight         amount.Milli    `json:"jar_weight,omitempty"`
+	UnitWeight        amount.Milli    `json:"unit_weight,omitempty"`
+	Images            []string        `json:"images,omitempty" maxItems:"8" doc:"base64 data URLs for new images, /api/files/… for kept ones"`
 }
 
 type productSaveInput struct{ Body productPayload }
@@ -132,7 +134,7 @@ func (s *Server) productSave(ctx context.Context, in *productSaveInput) (*produc
 	b := in.Body
 	p, err := s.Catalog.Save(ctx, info(ctx).Club.ID, catalog.Input{PID: b.PID, Kind: catalog.KindPro, Title: b.Title, Body: b.Body,
 		Category: b.Category, Price: b.Price, Cost: b.Cost, Code: b.Code, Type: b.Type, Dominance: b.Dominance, THC: bool(b.THC),
-		MenuExport: bool(b.MenuExport), Status: bool(b.Status), Discount: bool(b.Discount), UnlimitedStock: bool(b.UnlimitedStock),
+		THCPercent: b.THCPercent, CBDPercent: b.CBDPercent, MenuExport: bool(b.MenuExport), Status: bool(b.Status), Discount: bool(b.Discount), UnlimitedStock: bool(b.UnlimitedStock),
 		InventoryTracking: b.InventoryTracking, JarWeight: b.JarWeight, UnitWeight: b.UnitWeight, Images: b.Images})
 	if err != nil {
 		return nil, err

@@ -23,6 +23,7 @@ type productRow struct {
 	Unlimited    int    `db:"unlimited_stock"`
 	Discount     int    `db:"discount"`
 	UnitWeight   int64  `db:"unit_weight"`
+	THC          *int64 `db:"thc_percent"` // hundredths of a percent; nil: not known
 	Discrepancy  int64  `db:"-"`
 	Discountable bool   `db:"-"`
 }
@@ -49,6 +50,17 @@ type resolved struct {
 	fee     *FeeType
 	real    int64
 	grams   int64 // what the line counts towards the member's month
+}
+
+// title names the line's product or fee.
+func (r resolved) title() string {
+	if r.product != nil {
+		return r.product.Title
+	}
+	if r.fee != nil {
+		return r.fee.Title
+	}
+	return ""
 }
 
 // resolve looks every line's product or fee up inside the club and applies

@@ -17,6 +17,7 @@ import (
 	"socius/internal/files"
 	"socius/internal/member"
 	"socius/internal/problem"
+	"socius/internal/rules"
 	"socius/internal/textnorm"
 )
 
@@ -93,6 +94,7 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 			p.priceLines,    // lines re-resolved from the catalogue and priced: prices freeze here
 			p.choosePayType, // a method the club allows, and enough cash handed over
 			p.takeSignature, // when the club asks members to sign
+			p.checkRules,    // the club's rule pack: limits a day, month and year, the young band, waiting days, fee
 			p.checkForecast, // the member's monthly consumption forecast, or a supervisor's reason
 			p.takeStock,     // stock out by real weight
 			p.moveMoney,     // the wallet's debit and the till's movement
@@ -126,15 +128,17 @@ type payment struct {
 	in      PayInput
 	now     int64
 
-	order    orderRow
-	replay   bool // paid already: answer the first result
-	member   *memberRow
-	lines    []resolved
-	coupons  []*coupon.Coupon
-	priced   Priced
-	payType  string
-	sign     string // the stored signature's file id
-	override string // the supervisor's reason to pass the forecast, when it was needed
+	order     orderRow
+	replay    bool // paid already: answer the first result
+	member    *memberRow
+	lines     []resolved
+	coupons   []*coupon.Coupon
+	priced    Priced
+	payType   string
+	sign      string // the stored signature's file id
+	override  string // the supervisor's reason to pass the forecast or a limit, when it was needed
+	rules     *rules.Rules
+	dispensed Dispensed // the member's grams of the day, month and year, counted under the member's lock
 }
 
 // lockOrder takes the order's row first, so two pays of one order queue.

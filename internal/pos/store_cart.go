@@ -134,7 +134,7 @@ func insertOrderCoupon(ctx context.Context, q db.Q, oid, couponID int64, positio
 func counterProduct(ctx context.Context, q db.Q, clubID, pid int64) ([]productRow, error) {
 	var ps []productRow
 	err := db.Select(ctx, q, &ps, `SELECT p.id, p.title, p.code, COALESCE(c.title, '') AS category, COALESCE(p.category_id, 0) AS category_id, p.type, p.price, p.stock,
-				p.unlimited_stock, p.discount, p.unit_weight, p.cost FROM products p LEFT JOIN club_categories c ON c.id = p.category_id
+				p.unlimited_stock, p.discount, p.unit_weight, p.cost, p.thc_percent FROM products p LEFT JOIN club_categories c ON c.id = p.category_id
 				WHERE p.id = ? AND p.club_id = ? AND p.kind = 'pro' AND p.deleted = 0`, pid, clubID)
 	return ps, err
 }

@@ -117,7 +117,7 @@ func orderRecipient(ctx context.Context, q db.Q, clubID, oid int64) ([]recipient
 // none is an empty list.
 func counterMember(ctx context.Context, q db.Q, clubID, id int64) ([]memberRow, error) {
 	var rows []memberRow
-	err := db.Select(ctx, q, &rows, `SELECT m.id, m.status, m.deleted, m.wallet, m.monedero_negativo, m.consum_forecast, m.end_date,
+	err := db.Select(ctx, q, &rows, `SELECT m.id, m.status, m.deleted, m.wallet, m.monedero_negativo, m.consum_forecast, m.end_date, m.birthdate, m.created,
 		COALESCE(c.descuento, 0) AS descuento, cl.timezone, m.type, m.category_id
 		FROM members m JOIN clubs cl ON cl.id = m.club_id
 		LEFT JOIN club_categories c ON c.id = m.category_id AND c.club_id = m.club_id

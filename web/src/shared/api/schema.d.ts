@@ -3108,6 +3108,8 @@ export interface components {
             categorias: string;
             /** Format: int64 */
             category: number | null;
+            /** @description Average CBD content in percent; null: not known */
+            cbd_percent: number;
             /** Format: int64 */
             changed: number;
             code: string;
@@ -3141,6 +3143,8 @@ export interface components {
             stock: number;
             subtitle: string;
             thc: boolean;
+            /** @description Average THC content in percent; null: not known */
+            thc_percent: number;
             /** @description Thumbnail of the first image, for tables */
             thumb: string;
             titulo: string;
@@ -3178,6 +3182,8 @@ export interface components {
             body?: string;
             /** Format: int64 */
             category?: number;
+            /** @description Average CBD content in percent */
+            cbd_percent?: number;
             code?: string;
             /** @description Euros, at most two decimals and 1000000000 either way */
             cost?: number;
@@ -3200,6 +3206,8 @@ export interface components {
             /** @description Published */
             status?: boolean | number;
             thc?: boolean | number;
+            /** @description Average THC content in percent */
+            thc_percent?: number;
             title?: string;
             /** @enum {string} */
             type?: "" | "peso" | "unidad" | "unidades" | "ambos";
