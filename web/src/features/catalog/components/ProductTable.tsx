@@ -162,7 +162,7 @@ export function ProductTable(p: Props) {
         scroll={{ x: width }}
         onChange={onChange}
         showSorterTooltip={false}
-        rowClassName={(r) => `${layout.clickableRow} ${r.pid === p.selectedPid ? styles.selectedRow : ''}`}
+        rowClassName={(r) => `${layout.clickableRow} ${r.pid === p.selectedPid ? layout.selectedRow : ''}`}
         onRow={(r) =>
           ({
             onClick: () => p.onSelect(r),

@@ -115,7 +115,7 @@ export default function CouponsPage() {
           </>
         }
       />
-      <div className={styles.filterBar} role="search">
+      <div className={layout.filterBar} role="search">
         <Input
           size="large"
           allowClear
@@ -127,7 +127,7 @@ export default function CouponsPage() {
           prefix={<SearchOutlined className={styles.muted} />}
           placeholder={t('coupons.searchPlaceholder')}
           aria-label={t('coupons.searchLabel')}
-          className={styles.search}
+          className={layout.search}
           data-testid="coupon-search"
         />
       </div>
@@ -150,7 +150,7 @@ export default function CouponsPage() {
               onChange: (p) => setPage(p - 1),
               className: layout.pagination,
             }}
-            rowClassName={(c) => `${layout.clickableRow} ${c.id === selectedId ? styles.selectedRow : ''}`}
+            rowClassName={(c) => `${layout.clickableRow} ${c.id === selectedId ? layout.selectedRow : ''}`}
             onRow={(c) =>
               ({
                 onClick: () => setSelectedId(c.id),

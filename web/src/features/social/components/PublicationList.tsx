@@ -101,7 +101,7 @@ export function PublicationList<T extends Row>({ kind, rows, loading, columns, v
         subtitleTestId={`${kind}-total`}
         actions={createButton}
       />
-      <div className={styles.filterBar} role="search">
+      <div className={`${layout.filterBar} ${styles.publicationSearch}`} role="search">
         <Input
           size="large"
           allowClear
@@ -113,7 +113,7 @@ export function PublicationList<T extends Row>({ kind, rows, loading, columns, v
           prefix={<SearchOutlined className={styles.muted} />}
           placeholder={t(`${k}.search`)}
           aria-label={t(`${k}.search`)}
-          className={styles.search}
+          className={layout.search}
           data-testid={`${kind}-search`}
         />
       </div>
@@ -136,7 +136,7 @@ export function PublicationList<T extends Row>({ kind, rows, loading, columns, v
               onChange: setPage,
               className: layout.pagination,
             }}
-            rowClassName={(r) => `${layout.clickableRow} ${r.nid === selectedId ? styles.selectedRow : ''}`}
+            rowClassName={(r) => `${layout.clickableRow} ${r.nid === selectedId ? layout.selectedRow : ''}`}
             onRow={(r) =>
               ({
                 onClick: () => setSelectedId(r.nid),
