@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
+import { selectableRows } from '../../../shared/ui/selectableRows';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
@@ -162,21 +163,11 @@ export function ProductTable(p: Props) {
         scroll={{ x: width }}
         onChange={onChange}
         showSorterTooltip={false}
-        rowClassName={(r) => `${layout.clickableRow} ${r.pid === p.selectedPid ? layout.selectedRow : ''}`}
-        onRow={(r) =>
-          ({
-            onClick: () => p.onSelect(r),
-            onKeyDown: (e) => {
-              if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
-                e.preventDefault();
-                p.onSelect(r);
-              }
-            },
-            tabIndex: 0,
-            'aria-selected': r.pid === p.selectedPid,
-            'data-testid': `product-row-${r.pid}`,
-          }) as React.HTMLAttributes<HTMLElement>
-        }
+        {...selectableRows<Product>({
+          isSelected: (r) => r.pid === p.selectedPid,
+          onSelect: p.onSelect,
+          testId: (r) => `product-row-${r.pid}`,
+        })}
         locale={{
           emptyText: firstLoad ? (
             <TableSkeleton avatar={{ size: 'small', shape: 'square' }} />

@@ -1,6 +1,6 @@
 import '../i18n';
-import { CloseOutlined, HistoryOutlined, PlusOutlined, SearchOutlined, TagsOutlined } from '@ant-design/icons';
-import { Button, Drawer, Input, Table, type TableColumnsType } from 'antd';
+import { HistoryOutlined, PlusOutlined, SearchOutlined, TagsOutlined } from '@ant-design/icons';
+import { Button, Input, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,8 @@ import { canAccess, gates } from '../../../shared/access/gates';
 import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { selectableRows } from '../../../shared/ui/selectableRows';
+import { SelectionPanel } from '../../../shared/ui/SelectionPanel';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { COUPONS_PAGE, useCoupons, type Coupon } from '../api';
@@ -150,21 +152,11 @@ export default function CouponsPage() {
               onChange: (p) => setPage(p - 1),
               className: layout.pagination,
             }}
-            rowClassName={(c) => `${layout.clickableRow} ${c.id === selectedId ? layout.selectedRow : ''}`}
-            onRow={(c) =>
-              ({
-                onClick: () => setSelectedId(c.id),
-                onKeyDown: (e) => {
-                  if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
-                    e.preventDefault();
-                    setSelectedId(c.id);
-                  }
-                },
-                tabIndex: 0,
-                'aria-selected': c.id === selectedId,
-                'data-testid': `coupon-row-${c.code}`,
-              }) as React.HTMLAttributes<HTMLElement>
-            }
+            {...selectableRows<Coupon>({
+              isSelected: (c) => c.id === selectedId,
+              onSelect: (c) => setSelectedId(c.id),
+              testId: (c) => `coupon-row-${c.code}`,
+            })}
             locale={{
               emptyText: firstLoad ? (
                 <TableSkeleton />
@@ -180,30 +172,16 @@ export default function CouponsPage() {
             }}
           />
         </div>
-        {isDesktop && selected && (
-          <aside className={layout.panel} aria-label={t('coupons.detail.title')} data-testid="coupon-panel">
-            <div className={layout.panelHead}>
-              <span className={layout.panelTitle}>{t('coupons.detail.title')}</span>
-              <Button type="text" icon={<CloseOutlined />} onClick={() => setSelectedId(null)} aria-label={t('common.close')} data-testid="panel-close" />
-            </div>
-            <CouponDetail coupon={selected} onDeleted={() => setSelectedId(null)} />
-          </aside>
-        )}
-      </div>
-      {!isDesktop && (
-        <Drawer
+        <SelectionPanel
           open={selected !== null}
-          onClose={() => setSelectedId(null)}
-          placement="right"
-          size="100%"
           title={t('coupons.detail.title')}
-          destroyOnHidden
-          className={layout.drawer}
-          data-testid="coupon-drawer"
+          closeLabel={t('common.close')}
+          onClose={() => setSelectedId(null)}
+          testId="coupon"
         >
           {selected && <CouponDetail coupon={selected} onDeleted={() => setSelectedId(null)} />}
-        </Drawer>
-      )}
+        </SelectionPanel>
+      </div>
     </div>
   );
 }
