@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { selectableRows } from '../../../shared/ui/selectableRows';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
@@ -181,17 +182,10 @@ export function ProductTable(p: Props) {
             />
           ),
         }}
-        pagination={{
-          current: p.page + 1,
-          pageSize: p.pageSize,
-          total: p.total,
-          showSizeChanger: false,
-          hideOnSinglePage: false,
-          size: isDesktop ? 'medium' : 'small',
-          simple: !isDesktop,
-          showTotal: isDesktop ? (total, [from, to]) => t('catalog.manager.range', { from, to, total }) : undefined,
-          className: layout.pagination,
-        }}
+        pagination={tablePagination({
+          current: p.page + 1, pageSize: p.pageSize, total: p.total,
+          isDesktop, range: (from, to, total) => t('catalog.manager.range', { from, to, total }),
+        })}
       />
     </div>
   );

@@ -1,13 +1,15 @@
 import '../i18n';
-import { HistoryOutlined, PlusOutlined, SearchOutlined, TagsOutlined } from '@ant-design/icons';
-import { Button, Input, Table, type TableColumnsType } from 'antd';
+import { HistoryOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { Button, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { canAccess, gates } from '../../../shared/access/gates';
 import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SearchBar } from '../../../shared/ui/SearchBar';
 import { selectableRows } from '../../../shared/ui/selectableRows';
 import { SelectionPanel } from '../../../shared/ui/SelectionPanel';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
@@ -117,22 +119,16 @@ export default function CouponsPage() {
           </>
         }
       />
-      <div className={layout.filterBar} role="search">
-        <Input
-          size="large"
-          allowClear
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(0);
-          }}
-          prefix={<SearchOutlined className={styles.muted} />}
-          placeholder={t('coupons.searchPlaceholder')}
-          aria-label={t('coupons.searchLabel')}
-          className={layout.search}
-          data-testid="coupon-search"
-        />
-      </div>
+      <SearchBar
+        value={text}
+        onChange={(v) => {
+          setText(v);
+          setPage(0);
+        }}
+        placeholder={t('coupons.searchPlaceholder')}
+        label={t('coupons.searchLabel')}
+        testId="coupon-search"
+      />
       <div className={`${layout.workspace} ${isDesktop && selected ? layout.workspaceWithPanel : ''}`}>
         <div className={layout.tableCard} data-testid="coupons-table">
           <Table<Coupon>
@@ -143,15 +139,10 @@ export default function CouponsPage() {
             sticky={{ offsetHeader: 64 }}
             scroll={{ x: 830 }}
             showSorterTooltip={false}
-            pagination={{
-              current: page + 1,
-              pageSize: COUPONS_PAGE,
-              total: rows.length,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              onChange: (p) => setPage(p - 1),
-              className: layout.pagination,
-            }}
+            pagination={tablePagination({
+              current: page + 1, pageSize: COUPONS_PAGE, total: rows.length,
+              hideOnSinglePage: true, onChange: (p) => setPage(p - 1),
+            })}
             {...selectableRows<Coupon>({
               isSelected: (c) => c.id === selectedId,
               onSelect: (c) => setSelectedId(c.id),

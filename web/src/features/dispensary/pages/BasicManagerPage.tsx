@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClubCategories } from '../../../shared/api';
 import layout from '../../../shared/ui/layout.module.css';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
@@ -277,17 +278,10 @@ export default function BasicManagerPage() {
               empty
             ),
           }}
-          pagination={{
-            current: page,
-            pageSize: BASIC_PAGE_SIZE,
-            showSizeChanger: false,
-            hideOnSinglePage: false,
-            size: isDesktop ? 'medium' : 'small',
-            simple: !isDesktop,
-            showTotal: isDesktop ? (total, [from, to]) => t('dispensary.common.range', { from, to, total }) : undefined,
-            onChange: setPage,
-            className: layout.pagination,
-          }}
+          pagination={tablePagination({
+            current: page, pageSize: BASIC_PAGE_SIZE, onChange: setPage,
+            isDesktop, range: (from, to, total) => t('dispensary.common.range', { from, to, total }),
+          })}
         />
       </div>
     </div>

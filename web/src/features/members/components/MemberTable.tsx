@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
 import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import { MeasureSafe } from '../../../shared/ui/MeasureSafe';
 import ui from '../../../shared/ui/ui.module.css';
@@ -202,20 +203,10 @@ export function MemberTable(p: Props) {
             />
           ),
         }}
-        pagination={{
-          current: p.page + 1,
-          pageSize: p.pageSize,
-          total: p.total,
-          showSizeChanger: false,
-          hideOnSinglePage: false,
-          size: isDesktop ? 'medium' : 'small',
-          simple: !isDesktop,
-          showTotal: isDesktop
-            ? (total, [from, to]) => t('members.common.range', { from, to, total })
-            : undefined,
-          onChange: (page) => p.onPage(page - 1),
-          className: layout.pagination,
-        }}
+        pagination={tablePagination({
+          current: p.page + 1, pageSize: p.pageSize, total: p.total, onChange: (page) => p.onPage(page - 1),
+          isDesktop, range: (from, to, total) => t('members.common.range', { from, to, total }),
+        })}
       />
     </div>
   );

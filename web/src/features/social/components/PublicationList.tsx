@@ -1,5 +1,5 @@
-import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button, Input, Table, type TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,9 @@ import { canAccess, gates } from '../../../shared/access/gates';
 import { shownLocally } from '../../../shared/api';
 import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SearchBar } from '../../../shared/ui/SearchBar';
 import { selectableRows } from '../../../shared/ui/selectableRows';
 import { SelectionPanel } from '../../../shared/ui/SelectionPanel';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
@@ -103,22 +105,17 @@ export function PublicationList<T extends Row>({ kind, rows, loading, columns, v
         subtitleTestId={`${kind}-total`}
         actions={createButton}
       />
-      <div className={`${layout.filterBar} ${styles.publicationSearch}`} role="search">
-        <Input
-          size="large"
-          allowClear
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(1);
-          }}
-          prefix={<SearchOutlined className={styles.muted} />}
-          placeholder={t(`${k}.search`)}
-          aria-label={t(`${k}.search`)}
-          className={layout.search}
-          data-testid={`${kind}-search`}
-        />
-      </div>
+      <SearchBar
+        value={text}
+        onChange={(v) => {
+          setText(v);
+          setPage(1);
+        }}
+        placeholder={t(`${k}.search`)}
+        label={t(`${k}.search`)}
+        testId={`${kind}-search`}
+        className={styles.publicationSearch}
+      />
       <div className={`${layout.workspace} ${isDesktop && selected ? layout.workspaceWithPanel : ''}`}>
         <div className={layout.tableCard} data-testid={`${kind}-table`}>
           <Table<T>
@@ -129,15 +126,7 @@ export function PublicationList<T extends Row>({ kind, rows, loading, columns, v
             sticky={{ offsetHeader: 64 }}
             scroll={{ x: 560 }}
             showSorterTooltip={false}
-            pagination={{
-              current: page,
-              pageSize: SOCIAL_PAGE,
-              total: shown.length,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              onChange: setPage,
-              className: layout.pagination,
-            }}
+            pagination={tablePagination({ current: page, pageSize: SOCIAL_PAGE, total: shown.length, hideOnSinglePage: true, onChange: setPage })}
             {...selectableRows<T>({
               isSelected: (r) => r.nid === selectedId,
               onSelect: (r) => setSelectedId(r.nid),

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
 import layout from '../../../shared/ui/layout.module.css';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { TableSkeleton } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
@@ -215,17 +216,10 @@ export default function InventoryManagerPage() {
               />
             ),
           }}
-          pagination={{
-            current: page,
-            pageSize: INVENTORY_PAGE_SIZE,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            size: isDesktop ? 'medium' : 'small',
-            simple: !isDesktop,
-            showTotal: isDesktop ? (all, [from, to]) => t('stock.common.range', { from, to, total: all }) : undefined,
-            onChange: setPage,
-            className: layout.pagination,
-          }}
+          pagination={tablePagination({
+            current: page, pageSize: INVENTORY_PAGE_SIZE, hideOnSinglePage: true, onChange: setPage,
+            isDesktop, range: (from, to, total) => t('stock.common.range', { from, to, total }),
+          })}
         />
       </div>
 

@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
 import dayjs from '../../../shared/format/dayjs';
 import layout from '../../../shared/ui/layout.module.css';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { TableSkeleton } from '../../../shared/ui/TableStates';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
@@ -220,17 +221,10 @@ export default function ProductHistoryReportPage() {
                 />
               ),
           }}
-          pagination={{
-            current: page,
-            pageSize: HISTORY_PAGE_SIZE,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            size: isDesktop ? 'medium' : 'small',
-            simple: !isDesktop,
-            showTotal: isDesktop ? (all, [from, to]) => t('stock.common.range', { from, to, total: all }) : undefined,
-            onChange: setPage,
-            className: layout.pagination,
-          }}
+          pagination={tablePagination({
+            current: page, pageSize: HISTORY_PAGE_SIZE, hideOnSinglePage: true, onChange: setPage,
+            isDesktop, range: (from, to, total) => t('stock.common.range', { from, to, total }),
+          })}
         />
       </div>
     </div>

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { isApiError, shownLocally, useClubCategories } from '../../../shared/api';
 import { currentLanguage } from '../../../shared/i18n';
 import layout from '../../../shared/ui/layout.module.css';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { TableSkeleton } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
@@ -501,18 +502,10 @@ export default function StockManagerPage() {
               />
             ),
           }}
-          pagination={{
-            current: page + 1,
-            pageSize: STOCK_PAGE_SIZE,
-            total,
-            showSizeChanger: false,
-            hideOnSinglePage: false,
-            size: isDesktop ? 'medium' : 'small',
-            simple: !isDesktop,
-            showTotal: isDesktop ? (all, [from, to]) => t('stock.common.range', { from, to, total: all }) : undefined,
-            onChange: (p) => setPage(p - 1),
-            className: layout.pagination,
-          }}
+          pagination={tablePagination({
+            current: page + 1, pageSize: STOCK_PAGE_SIZE, total, onChange: (p) => setPage(p - 1),
+            isDesktop, range: (from, to, total) => t('stock.common.range', { from, to, total }),
+          })}
         />
       </div>
       <NumericSettingModal open={alertOpen} setting="stock_alert" onClose={() => setAlertOpen(false)} />
