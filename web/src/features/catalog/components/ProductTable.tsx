@@ -2,6 +2,7 @@ import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { Table, Tag, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import cells from '../../../shared/ui/cells.module.css';
 import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
 import { tablePagination } from '../../../shared/ui/tablePagination';
@@ -59,9 +60,9 @@ export function ProductTable(p: Props) {
       dataIndex: 'code',
       width: 128,
       fixed: pin,
-      className: styles.mono,
+      className: cells.mono,
       ...sortable('code'),
-      render: (code: string) => (code ? <span data-testid="cell-code">{code}</span> : <span className={styles.muted}>—</span>),
+      render: (code: string) => (code ? <span data-testid="cell-code">{code}</span> : <span className={cells.muted}>—</span>),
     },
     {
       key: 'list_name',
@@ -83,7 +84,7 @@ export function ProductTable(p: Props) {
       width: 116,
       ellipsis: true,
       ...sortable('category'),
-      render: (c: string) => c || <span className={styles.muted}>—</span>,
+      render: (c: string) => c || <span className={cells.muted}>—</span>,
     },
     moneyColumn('price', t('catalog.columns.price'), (r) => r.precio, { dataIndex: 'precio', width: 92, ...sortable('price'), testId: 'cell-price' }),
     moneyColumn('cost', t('catalog.columns.cost'), (r) => r.coste, { dataIndex: 'coste', width: 88, ...sortable('cost'), className: styles.secondary }),
@@ -92,7 +93,7 @@ export function ProductTable(p: Props) {
       title: t('catalog.columns.stock'),
       align: 'right',
       width: 104,
-      className: styles.num,
+      className: cells.num,
       ...sortable('stock'),
       render: (_, r) => <StockValue product={r} testId="cell-stock" />,
     },

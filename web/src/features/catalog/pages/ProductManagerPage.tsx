@@ -15,6 +15,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { reportApiError, shownLocally, useClubCategories } from '../../../shared/api';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SelectionPanel } from '../../../shared/ui/SelectionPanel';
@@ -286,7 +287,7 @@ export default function ProductManagerPage() {
           value={text}
           onChange={(e) => setText(e.target.value)}
           onPressEnter={() => applySearch(text)}
-          prefix={<SearchOutlined className={styles.muted} />}
+          prefix={<SearchOutlined className={cells.muted} />}
           placeholder={t('catalog.manager.searchPlaceholder')}
           aria-label={t('catalog.manager.searchLabel')}
           className={styles.searchInput}
@@ -329,13 +330,13 @@ export default function ProductManagerPage() {
             {selected ? (
               <>
                 <ProductThumb src={selected.thumb} size={28} />
-                <span className={styles.muted}>{t('catalog.manager.selected')}:</span>
+                <span className={cells.muted}>{t('catalog.manager.selected')}:</span>
                 <strong className={styles.selectedName} data-testid="selected-title">
                   {selected.titulo}
                 </strong>
               </>
             ) : (
-              <span className={styles.muted}>{t('catalog.manager.noSelection')}</span>
+              <span className={cells.muted}>{t('catalog.manager.noSelection')}</span>
             )}
           </div>
           <div className={styles.actionButtons}>{actions('toolbar')}</div>

@@ -1,6 +1,7 @@
 import { CrownOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import cells from '../../../shared/ui/cells.module.css';
 import { EditableList } from '../../../shared/ui/EditableList';
 import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
@@ -123,7 +124,7 @@ export function MemberCategoriesModal({
             key: 'title',
             title: t('members.categories.name'),
             label: t('members.categories.name'),
-            view: (c) => <span className={styles.strong}>{c.title}</span>,
+            view: (c) => <span className={cells.strong}>{c.title}</span>,
             edit: (d, change, field) => (
               <Input value={d.title} maxLength={80} onChange={(e) => change({ title: e.target.value })} data-testid="category-edit-title" {...field} />
             ),
@@ -134,7 +135,7 @@ export function MemberCategoriesModal({
             label: t('members.categories.discount'),
             align: 'right',
             width: 112,
-            className: styles.num,
+            className: cells.num,
             view: (c) => `${c.descuento} %`,
             edit: (d, change, field) => (
               <InputNumber

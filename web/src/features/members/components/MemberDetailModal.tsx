@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate, formatNumber } from '../../../shared/format';
+import cells from '../../../shared/ui/cells.module.css';
 import { Money } from '../../../shared/ui/Figures';
 import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
@@ -98,7 +99,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
 
   const remove = () => confirmDelete(m, onClose);
 
-  const dash = <span className={styles.muted}>{t('common.notAvailable')}</span>;
+  const dash = <span className={cells.muted}>{t('common.notAvailable')}</span>;
   const address = m
     ? [m.memcard_address.thoroughfare, [m.memcard_address.postal_code, m.memcard_address.locality].filter(Boolean).join(' '), m.memcard_address.country]
         .filter((s) => s && s.trim())
@@ -176,7 +177,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
                 {fullName(m)}
               </h2>
               <div className={styles.detailSub}>
-                <span className={styles.num}>{t('members.common.memberNo', { number: m.number })}</span>
+                <span className={cells.num}>{t('members.common.memberNo', { number: m.number })}</span>
                 <span aria-hidden="true">·</span>
                 <span className={styles.mono}>{m.dni}</span>
               </div>
@@ -271,17 +272,17 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
                   children: m.category_member ? (
                     <span>
                       {m.category_member.title}{' '}
-                      <span className={styles.muted}>({t('members.detail.discount', { discount: m.category_member.descuento })})</span>
+                      <span className={cells.muted}>({t('members.detail.discount', { discount: m.category_member.descuento })})</span>
                     </span>
                   ) : (
                     dash
                   ),
                 },
-                { key: 'end', label: t('members.fields.endDate'), children: m.end_date ? <span className={styles.num}>{formatDate(m.end_date)}</span> : dash },
+                { key: 'end', label: t('members.fields.endDate'), children: m.end_date ? <span className={cells.num}>{formatDate(m.end_date)}</span> : dash },
                 {
                   key: 'forecast',
                   label: t('members.fields.consumForecast'),
-                  children: <span className={styles.num}>{`${formatNumber(m.consum_forecast)} ${t('members.common.gramsPerMonth')}`}</span>,
+                  children: <span className={cells.num}>{`${formatNumber(m.consum_forecast)} ${t('members.common.gramsPerMonth')}`}</span>,
                 },
                 ...(can.wallet
                   ? [{ key: 'wallet', label: t('members.fields.wallet'), children: <Money value={m.monedero} /> }]

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { reportApiError } from '../../../shared/api';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { exportMembers, useDeleteMember, type ExportFormat } from '../api';
@@ -172,7 +173,7 @@ export default function PatientManagerPage() {
               </Button>
             </>
           ) : (
-            <span className={styles.muted}>{t('members.common.noneSelected')}</span>
+            <span className={cells.muted}>{t('members.common.noneSelected')}</span>
           )}
         </span>
         <span className={styles.selectionActions}>

@@ -3,6 +3,7 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubCategories, useDeleteClubCategory, useSaveClubCategory, type ClubCategory } from '../../../shared/api';
+import cells from '../../../shared/ui/cells.module.css';
 import { EditableList } from '../../../shared/ui/EditableList';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
@@ -127,7 +128,7 @@ export function ProductCategoriesModal({
             key: 'title',
             title: t('stock.categories.name'),
             label: t('stock.categories.name'),
-            view: (c) => <span className={styles.strong}>{c.title}</span>,
+            view: (c) => <span className={cells.strong}>{c.title}</span>,
             edit: (d, change, field) => (
               <Input value={d.title} maxLength={TITLE_MAX} onChange={(e) => change({ title: e.target.value })} data-testid="category-edit-title" {...field} />
             ),

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
 import dayjs from '../../../shared/format/dayjs';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { tablePagination } from '../../../shared/ui/tablePagination';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -64,14 +65,14 @@ export default function ProductHistoryReportPage() {
       title: t('stock.history.columns.employee'),
       dataIndex: 'employee_name',
       ellipsis: true,
-      render: (name: string) => name || <span className={styles.muted}>{t('common.notAvailable')}</span>,
+      render: (name: string) => name || <span className={cells.muted}>{t('common.notAvailable')}</span>,
     },
     {
       key: 'date',
       title: t('stock.history.columns.date'),
       dataIndex: 'created',
       width: 150,
-      render: (v: number) => <span className={styles.num}>{formatDateTime(v)}</span>,
+      render: (v: number) => <span className={cells.num}>{formatDateTime(v)}</span>,
     },
     {
       key: 'type',
@@ -96,13 +97,13 @@ export default function ProductHistoryReportPage() {
       title: t('stock.history.columns.newLevel'),
       align: 'right',
       width: 130,
-      render: (_, m) => <Qty milli={toMilli(m.new_level) ?? 0} unit={unit} className={styles.strong} testId="movement-level" />,
+      render: (_, m) => <Qty milli={toMilli(m.new_level) ?? 0} unit={unit} className={cells.strong} testId="movement-level" />,
     },
     {
       key: 'note',
       title: t('stock.history.columns.note'),
       dataIndex: 'note',
-      render: (v: string) => (v ? <span className={styles.note}>{v}</span> : <span className={styles.muted}>{t('common.notAvailable')}</span>),
+      render: (v: string) => (v ? <span className={styles.note}>{v}</span> : <span className={cells.muted}>{t('common.notAvailable')}</span>),
     },
   ];
 
@@ -145,7 +146,7 @@ export default function ProductHistoryReportPage() {
                 </span>
               )}
               <span>
-                {t('stock.history.currentStock')}: <Qty milli={toMilli(product.data.stock) ?? 0} unit={unit} className={styles.strong} testId="history-stock" />
+                {t('stock.history.currentStock')}: <Qty milli={toMilli(product.data.stock) ?? 0} unit={unit} className={cells.strong} testId="history-stock" />
               </span>
             </div>
           )}
