@@ -20,7 +20,6 @@ import { useNavigate } from 'react-router';
 import { formatDate, formatNumber } from '../../../shared/format';
 import cells from '../../../shared/ui/cells.module.css';
 import { Money } from '../../../shared/ui/Figures';
-import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { WalletTopUpModal } from '../../../shared/wallet/WalletTopUpModal';
 import { useCheckInOut, useMember, useRequestNewPassword, useSaveMember, type AccessAction } from '../api';
@@ -29,6 +28,7 @@ import { formatPhone, fullName, roleKey, type Member } from '../model';
 import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
 import { ExpiryTag, MemberAvatar, StatusTag, TypeTag } from './bits';
+import { MemberSheet } from './MemberSheet';
 import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 
 interface Props {
@@ -153,10 +153,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
   ) : null;
 
   return (
-    <SheetModal
-      rounded
-      ownSheetClassName={styles.sheet}
-      destroyOnHidden
+    <MemberSheet
       open={nid !== null}
       onCancel={onClose}
       title={t('members.detail.title')}
@@ -337,6 +334,6 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
         member={topUp && m ? { nid: m.nid, name: fullName(m), monedero: m.monedero } : null}
         onClose={() => setTopUp(false)}
       />
-    </SheetModal>
+    </MemberSheet>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubCategories, useDeleteClubCategory, useSaveClubCategory, type ClubCategory } from '../../../shared/api';
 import cells from '../../../shared/ui/cells.module.css';
 import { EditableList } from '../../../shared/ui/EditableList';
+import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
 import { EmptyState } from './bits';
@@ -13,15 +14,7 @@ import { StockSheet } from './StockSheet';
 const TITLE_MAX = 80;
 
 /** Product categories (association_category type dispensary): list, add, rename inline, delete. */
-export function ProductCategoriesModal({
-  open,
-  onClose,
-  afterClose,
-}: {
-  open: boolean;
-  onClose: () => void;
-  afterClose?: () => void;
-}) {
+export function ProductCategoriesModal({ open, onClose, afterClose }: DialogProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const list = useClubCategories('dispensary');
