@@ -6,6 +6,7 @@ import { shownLocally, useClubCategories, useDeleteClubCategory, useSaveClubCate
 import { formatMoney } from '../../../shared/format';
 import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { readMoney } from '../../../shared/wallet/model';
+import walletStyles from '../../../shared/wallet/wallet.module.css';
 import { posErrorText } from '../errors';
 import styles from '../pos.module.css';
 
@@ -71,7 +72,7 @@ export function AmountPresetsModal({ kind, open, onClose, afterClose }: DialogPr
         </Button>
       </div>
       {error && (
-        <div className={styles.short} role="alert" data-testid="preset-error">
+        <div className={walletStyles.short} role="alert" data-testid="preset-error">
           {error}
         </div>
       )}
