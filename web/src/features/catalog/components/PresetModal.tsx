@@ -85,11 +85,11 @@ export function PresetModal({ open, onClose, onChoose }: Props) {
                 <span className={styles.presetTags}>
                   <DominanceTag dominance={p.dominance} />
                   {p.thc ? (
-                    <Tag bordered={false} color="magenta" className={styles.tag}>
+                    <Tag bordered={false} color="magenta" className={cells.tag}>
                       {t('catalog.presets.thc')}
                     </Tag>
                   ) : (
-                    <Tag bordered={false} className={styles.tagMuted}>
+                    <Tag bordered={false} className={cells.tagMuted}>
                       {t('catalog.presets.noThc')}
                     </Tag>
                   )}

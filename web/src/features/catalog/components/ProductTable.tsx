@@ -128,7 +128,7 @@ export function ProductTable(p: Props) {
       className: styles.wrapHead,
       render: (_, r) =>
         r.unlimited_stock ? (
-          <Tag bordered={false} color="purple" className={styles.tag} data-testid="cell-unlimited">
+          <Tag bordered={false} color="purple" className={cells.tag} data-testid="cell-unlimited">
             {t('catalog.flags.unlimited')}
           </Tag>
         ) : (
