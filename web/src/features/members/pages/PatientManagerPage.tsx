@@ -193,13 +193,7 @@ export default function PatientManagerPage() {
       <MemberTable
         testId="members-table"
         columns={['photo', 'number', 'name', 'surnames', 'dni', 'phone', 'type', 'category', 'expiry', 'status']}
-        data={list.list.data?.data}
-        total={total}
-        page={list.page}
-        pageSize={MANAGER_PAGE_SIZE}
-        loading={list.list.isFetching}
-        onPage={list.setPage}
-        onOpen={list.open}
+        {...list.table}
         selectedIds={selected.map((m) => m.nid)}
         onSelect={(rows, ids) => {
           // Members picked on other pages stay picked; this page's rows come as the table reports them.
