@@ -9,8 +9,8 @@ import { isApiError, shownLocally, useClubCategories } from '../../../shared/api
 import { currentLanguage } from '../../../shared/i18n';
 import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
-import { tablePagination } from '../../../shared/ui/tablePagination';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { TableSkeleton } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
