@@ -100,8 +100,8 @@ type Product struct {
 	Type              string          `json:"type" db:"type" enum:"peso,unidad,ambos"`
 	Dominance         string          `json:"dominance" db:"dominance"`
 	THC               bool            `json:"thc" db:"thc"`
-	THCPercent        *amount.Percent `json:"thc_percent" db:"thc_percent" doc:"Average THC content in percent; null: not known"`
-	CBDPercent        *amount.Percent `json:"cbd_percent" db:"cbd_percent" doc:"Average CBD content in percent; null: not known"`
+	THCPercent        *amount.Percent `json:"thc_percent" db:"thc_percent" nullable:"true" doc:"Average THC content in percent; null: not known"`
+	CBDPercent        *amount.Percent `json:"cbd_percent" db:"cbd_percent" nullable:"true" doc:"Average CBD content in percent; null: not known"`
 	MenuExport        bool            `json:"menu_export" db:"menu_export"`
 	Status            bool            `json:"status" db:"status" doc:"Published"`
 	Discount          bool            `json:"discount" db:"discount"`

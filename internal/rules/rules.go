@@ -31,22 +31,22 @@ var Declarations = []string{DeclNotInOtherClub, DeclResident, DeclHabitualUse}
 
 // Values are a club's rules. A nil limit does not apply.
 type Values struct {
-	DayLimit                  *amount.Milli   `json:"day_limit_g" doc:"Grams a member may receive in a calendar day; null: no limit"`
-	MonthLimit                *amount.Milli   `json:"month_limit_g" doc:"Grams in a calendar month; null: no limit"`
-	YearLimit                 *amount.Milli   `json:"year_limit_g" doc:"Grams in a calendar year; null: no limit"`
-	YoungMaxAge               *int            `json:"young_max_age" minimum:"18" maximum:"99" doc:"The young band: members from the minimum age up to this age; null: no band"`
-	YoungMonthLimit           *amount.Milli   `json:"young_month_limit_g" doc:"Grams a month for the young band"`
-	YoungTHCMax               *amount.Percent `json:"young_thc_max" doc:"Highest THC content in percent the young band may receive"`
+	DayLimit                  *amount.Milli   `json:"day_limit_g" nullable:"true" doc:"Grams a member may receive in a calendar day; null: no limit"`
+	MonthLimit                *amount.Milli   `json:"month_limit_g" nullable:"true" doc:"Grams in a calendar month; null: no limit"`
+	YearLimit                 *amount.Milli   `json:"year_limit_g" nullable:"true" doc:"Grams in a calendar year; null: no limit"`
+	YoungMaxAge               *int            `json:"young_max_age" nullable:"true" minimum:"18" maximum:"99" doc:"The young band: members from the minimum age up to this age; null: no band"`
+	YoungMonthLimit           *amount.Milli   `json:"young_month_limit_g" nullable:"true" doc:"Grams a month for the young band"`
+	YoungTHCMax               *amount.Percent `json:"young_thc_max" nullable:"true" doc:"Highest THC content in percent the young band may receive"`
 	MinAge                    int             `json:"min_age" minimum:"18" maximum:"99" doc:"Minimum age to be admitted"`
-	MaxMembers                *int            `json:"max_members" minimum:"1" maximum:"1000000" doc:"Most active members; null: no limit"`
+	MaxMembers                *int            `json:"max_members" nullable:"true" minimum:"1" maximum:"1000000" doc:"Most active members; null: no limit"`
 	WaitingDays               int             `json:"waiting_days" minimum:"0" maximum:"3650" doc:"Days between admission and the first dispensation"`
 	GuarantorRequired         bool            `json:"guarantor_required" doc:"A new member needs an active member's guarantee"`
 	GuarantorMinDays          int             `json:"guarantor_min_days" minimum:"0" maximum:"3650" doc:"How long the guarantor must have been an active member"`
 	Declarations              []string        `json:"declarations" doc:"Statements a new member signs: not_in_other_club, resident, habitual_use"`
 	Override                  bool            `json:"override" doc:"A Manager or Administrador may let a sale pass a limit with a written reason"`
 	FeeExpiredBlocks          bool            `json:"fee_expired_blocks" doc:"A member whose fee has expired receives nothing"`
-	RetentionYears            *int            `json:"retention_years" minimum:"1" maximum:"100" doc:"Years the dispensation register keeps personal data; null: kept"`
-	DeclarationRetentionYears *int            `json:"declaration_retention_years" minimum:"1" maximum:"100" doc:"Years admission declarations are kept; null: kept"`
+	RetentionYears            *int            `json:"retention_years" nullable:"true" minimum:"1" maximum:"100" doc:"Years the dispensation register keeps personal data; null: kept"`
+	DeclarationRetentionYears *int            `json:"declaration_retention_years" nullable:"true" minimum:"1" maximum:"100" doc:"Years admission declarations are kept; null: kept"`
 }
 
 // Pack is a set of values and the law they come from.

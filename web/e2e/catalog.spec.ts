@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from './fixtures';
-import { chooseClub, featureText, unzip, download, login, shot, tr, type Lang, setLanguage } from './helpers';
+import { chooseClub, featureText, unzip, download, login, shot, tr, type Lang, setLanguage, FAKE_CAMERA, openAs, WINDOWS } from './helpers';
 
 // The professional product screens against the real binary and its demo catalogue (club 1 "Club
 // Demo Socius": 12 products in Flores, Extracciones, Comestibles and Bebidas). The camera is
@@ -13,14 +13,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-quic', '--no-first-run', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-  },
-  permissions: ['camera'],
-});
+test.use(FAKE_CAMERA);
 test.describe.configure({ mode: 'serial' });
 
 const ct = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('catalog', lang, key, vars);
@@ -31,11 +24,7 @@ const rowOf = (page: Page, title: string) => rows(page).filter({ has: page.getBy
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).first();
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
 
-async function asUser(page: Page, user: string, path = 'dispensarymanagerpro') {
-  await login(page, user);
-  await chooseClub(page, CLUB);
-  await page.goto(`/app/${path}`);
-}
+const asUser = (page: Page, user: string, path = 'dispensarymanagerpro') => openAs(page, user, CLUB, path);
 
 async function openManager(page: Page) {
   await page.goto('/app/dispensarymanagerpro');
@@ -387,10 +376,7 @@ test('in English, wide and narrow', async ({ page }) => {
   await setLanguage(page, 'en');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('socius.lang'))).toContain('en');
   const en = (key: string, vars?: Record<string, string | number>) => ct('en', key, vars);
-  for (const [w, h, size] of [
-    [1440, 900, 'wide'],
-    [390, 844, 'narrow'],
-  ] as const) {
+  for (const [w, h, size] of WINDOWS) {
     await page.setViewportSize({ width: w, height: h });
     await openManager(page);
     await expect(page.getByRole('heading', { name: en('catalog.manager.title') })).toBeVisible();

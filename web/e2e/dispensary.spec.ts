@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { call, chooseClub, featureText, login, png, shot, type Lang, setLanguage } from './helpers';
+import { call, chooseClub, featureText, login, png, shot, type Lang, setLanguage, getJson, WINDOWS } from './helpers';
 
 // The dispensary screens (basic product manager and form, the dispensary list, the product detail
 // and its public QR page) against the real binary and its demo data: club 1 "Club Demo Socius" has
@@ -28,14 +28,8 @@ async function asAdmin(page: Page, path: string, club = CLUB) {
   await page.goto(`/app/${path}`);
 }
 
-async function api(page: Page, path: string) {
-  const res = await page.request.get(path);
-  expect(res.ok(), path).toBeTruthy();
-  return res.json();
-}
-
 type Item = { pid: number; public_token: string; titulo: string; subtitle: string; cuerpo: string; showintv: boolean; valoration: number; imagenes: { img: string }[] };
-const basicItems = (page: Page): Promise<Item[]> => api(page, `/api/item?asocid=${CLUB}`);
+const basicItems = (page: Page): Promise<Item[]> => getJson(page, `/api/item?asocid=${CLUB}`);
 /** A public link token no product has. */
 const UNKNOWN_TOKEN = 'ffffffffffffffffffffffffffffffff';
 
@@ -211,15 +205,12 @@ test('a club without lists: empty manager, empty dispensary, the form asks for l
 test('the public page of a product QR opens without a login', async ({ page, browser }) => {
   await login(page, 'admin');
   await chooseClub(page, CLUB);
-  const found = await api(page, `/api/dispensario?asocid=${CLUB}&search=amnesia`);
+  const found = await getJson(page, `/api/dispensario?asocid=${CLUB}&search=amnesia`);
   const amnesia = found.data.find((p: { titulo: string }) => p.titulo === 'Amnesia Haze');
   expect(amnesia).toBeTruthy();
   const link = `/app/dispensary_item?id=${amnesia.public_token}&asocid=${CLUB}`;
 
-  for (const [w, h, size] of [
-    [1440, 900, 'wide'],
-    [390, 844, 'narrow'],
-  ] as const) {
+  for (const [w, h, size] of WINDOWS) {
     const { context, page: anon } = await publicPage(browser, link, undefined, { width: w, height: h });
     await expect(anon.getByTestId('detail-title')).toHaveText('Amnesia Haze');
     await expect(anon).toHaveURL(new RegExp(`/app/dispensary_item\\?id=${amnesia.public_token}&asocid=${CLUB}$`));
@@ -267,7 +258,7 @@ test('the public page of a product QR opens without a login', async ({ page, bro
 test('the product detail opens the counter\'s add-to-order dialog for the member at the counter', async ({ page, browser }) => {
   await login(page, 'budtender');
   await chooseClub(page, CLUB);
-  const found = await api(page, `/api/dispensario?asocid=${CLUB}&search=amnesia`);
+  const found = await getJson(page, `/api/dispensario?asocid=${CLUB}&search=amnesia`);
   const amnesia = found.data.find((p: { titulo: string }) => p.titulo === 'Amnesia Haze');
   const link = `/app/dispensary_item?id=${amnesia.public_token}&asocid=${CLUB}`;
 
@@ -284,9 +275,9 @@ test('the product detail opens the counter\'s add-to-order dialog for the member
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // a member without an open order becomes current at the counter
-  const open = await api(page, `/api/order/?asocid=${CLUB}&status=cart&limit=100`);
+  const open = await getJson(page, `/api/order/?asocid=${CLUB}&status=cart&limit=100`);
   const busy = new Set((open.data ?? []).map((o: { membership_id: number }) => o.membership_id));
-  const members = await api(page, `/api/ficha_socio?association=${CLUB}&limit=14&page=0&status=1`);
+  const members = await getJson(page, `/api/ficha_socio?association=${CLUB}&limit=14&page=0&status=1`);
   const m = members.data.find((x: { nid: number }) => !busy.has(x.nid));
   await page.goto(`/app/pos?nid=${m.nid}`);
   await expect(page.getByTestId('member-name')).toContainText(m.nombre);
@@ -306,7 +297,7 @@ test('the product detail opens the counter\'s add-to-order dialog for the member
   await shot(page, 'dispensary-detail-add-dialog-es-wide');
   await page.getByTestId('add-confirm').click();
   await expect(toast(page, pos('detail.added', { member: `${m.nombre} ${m.surname}`, quantity: '2', unit: 'g' }))).toBeVisible();
-  const after = await api(page, `/api/order/?asocid=${CLUB}&status=cart&membership_id=${m.nid}&limit=5`);
+  const after = await getJson(page, `/api/order/?asocid=${CLUB}&status=cart&membership_id=${m.nid}&limit=5`);
   const order = after.data.find((o: { membership_id: number }) => o.membership_id === m.nid);
   expect(order.products.map((l: { product: { pid: number }; quantity: number }) => [l.product.pid, l.quantity])).toEqual([[amnesia.pid, 2]]);
 
@@ -337,10 +328,7 @@ test('every dispensary screen, wide and narrow, in Spanish and English', async (
       await page.goto('/app/club');
       await setLanguage(page, 'en');
     }
-    for (const [w, h, size] of [
-      [1440, 900, 'wide'],
-      [390, 844, 'narrow'],
-    ] as const) {
+    for (const [w, h, size] of WINDOWS) {
       if (lang === 'es' && size === 'wide') continue; // taken by the first test
       await page.setViewportSize({ width: w, height: h });
       await page.goto('/app/dispensarymanagerbasic');

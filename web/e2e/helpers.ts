@@ -241,6 +241,36 @@ export async function chooseClub(page: Page, nid: number) {
   await expect(page.getByTestId('today-page')).toBeVisible();
 }
 
+/** Logs in as `user`, picks the club and opens the app's `path`. */
+export async function openAs(page: Page, user: string, club: number, path: string) {
+  await login(page, user);
+  await chooseClub(page, club);
+  await page.goto(`/app/${path}`);
+}
+
+/** GETs an API path with the page's session and returns its JSON; the call must succeed. */
+export async function getJson(page: Page, path: string) {
+  const res = await page.request.get(path);
+  expect(res.ok(), path).toBeTruthy();
+  return res.json();
+}
+
+/** The two windows the screens are checked in: a laptop and a phone. */
+export const WINDOWS = [
+  [1440, 900, 'wide'],
+  [390, 844, 'narrow'],
+] as const;
+
+/** Chromium with its fake camera, allowed to use it: for `test.use` in the specs that scan or take photos. */
+export const FAKE_CAMERA = {
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-quic', '--no-first-run', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  },
+  permissions: ['camera'],
+};
+
 /** Runs the socius command line against the database of the worker's demo server. */
 export function socius(...args: string[]): string {
   return execFileSync('../bin/socius', [...args, '--data', workerServer().data], { encoding: 'utf8' }).trim();
@@ -350,6 +380,11 @@ export function png(w: number, h: number, from: number[], to: number[]): Buffer 
     }
     rows.push(row);
   }
+  return pngOf(w, h, Buffer.concat(rows));
+}
+
+/** The PNG file of w×h RGB pixels given as scanlines (each a filter byte, 0, then its pixels). */
+export function pngOf(w: number, h: number, scanlines: Buffer): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
@@ -358,7 +393,7 @@ export function png(w: number, h: number, from: number[], to: number[]): Buffer 
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IDAT', deflateSync(scanlines)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

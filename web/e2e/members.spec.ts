@@ -1,19 +1,12 @@
 import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { chooseClub, featureText, unzip, login, settle, shot, sign, tr, type Lang, setLanguage, openFromMenu } from './helpers';
+import { chooseClub, featureText, unzip, login, settle, shot, sign, tr, type Lang, setLanguage, openFromMenu, FAKE_CAMERA, getJson, openAs, WINDOWS } from './helpers';
 
 // The member screens against the real binary and its demo data (club 1 "Club Demo Socius", 42 demo
 // members plus the staff records). The camera is Chromium's fake device.
 const CLUB = 1;
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-quic', '--no-first-run', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-  },
-  permissions: ['camera'],
-});
+test.use(FAKE_CAMERA);
 test.describe.configure({ mode: 'serial' });
 
 const mt = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('members', lang, key, vars);
@@ -33,17 +26,7 @@ const NEW = {
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
 
-async function asAdmin(page: Page, path: string) {
-  await login(page, 'admin');
-  await chooseClub(page, CLUB);
-  await page.goto(`/app/${path}`);
-}
-
-async function api(page: Page, path: string) {
-  const res = await page.request.get(path);
-  expect(res.ok()).toBeTruthy();
-  return res.json();
-}
+const asAdmin = (page: Page, path: string) => openAs(page, 'admin', CLUB, path);
 
 /** Runs one search from the member manager's bar: clears it, fills one field, presses Enter. */
 async function searchBy(page: Page, field: string, value: string) {
@@ -86,7 +69,7 @@ test('member manager: 14 a page from the server, paging to page 3, wide and narr
   const table = page.getByTestId('members-table');
   const rows = table.locator('tbody tr[data-row-key]');
   await expect(rows).toHaveCount(14);
-  const all = await api(page, `/api/ficha_socio?association=${CLUB}&limit=14&page=0`);
+  const all = await getJson(page, `/api/ficha_socio?association=${CLUB}&limit=14&page=0`);
   expect(all.total_fichas).toBeGreaterThanOrEqual(30);
   await expect(page.getByText(`1–14 de ${all.total_fichas}`)).toBeVisible();
   // the numbers are right-aligned in tabular figures
@@ -96,7 +79,7 @@ test('member manager: 14 a page from the server, paging to page 3, wide and narr
   await shot(page, 'members-manager-es-wide');
 
   await table.locator('.ant-pagination-item-3').click();
-  const third = await api(page, `/api/ficha_socio?association=${CLUB}&limit=14&page=2`);
+  const third = await getJson(page, `/api/ficha_socio?association=${CLUB}&limit=14&page=2`);
   await expect(rows.first().getByTestId('cell-number')).toHaveText(String(third.data[0].number));
   await expect(rows).toHaveCount(Math.min(14, third.total_fichas - 28));
   await expect(table.locator('.ant-pagination-item-active')).toHaveText('3');
@@ -221,7 +204,7 @@ test('add a member through the three steps: validation, webcam photo, steps, sig
 
   await page.getByTestId('step-finish').click();
   await expect(page).toHaveURL(/\/app\/patientmanager\?propdni=71234567X&nid=\d+/);
-  const saved = (await api(page, `/api/ficha_socio?association=${CLUB}&dni=${NEW.dni}`)).data[0];
+  const saved = (await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=${NEW.dni}`)).data[0];
   await expect(toast(page, es('members.create.savedNew', { number: saved.number }))).toBeVisible();
   await expect(page.getByTestId('detail-name')).toHaveText(`${NEW.nombre} ${NEW.surname} ${NEW.surname2}`);
   await shot(page, 'members-created-detail-es');
@@ -287,14 +270,14 @@ test('a duplicate ID number is found as it is typed, on step 1; errors are the f
   await expect(page.getByTestId('signature-required')).toHaveText(es('members.validation.signatureRequired'));
   await expect(page).toHaveURL(/\/app\/patientcreate$/);
   await shot(page, 'members-create-signature-required-es');
-  expect((await api(page, `/api/ficha_socio?association=${CLUB}&dni=79999999Q`)).data).toHaveLength(0);
+  expect((await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=79999999Q`)).data).toHaveLength(0);
 });
 
 test('find the new member by every field, accent-free names, a key fob reader, and nobody', async ({ page }) => {
   await asAdmin(page, 'patientmanager');
   const rows = page.getByTestId('members-table').locator('tbody tr[data-row-key]');
   await expect(rows.first()).toBeVisible();
-  const saved = (await api(page, `/api/ficha_socio?association=${CLUB}&dni=${NEW.dni}`)).data[0];
+  const saved = (await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=${NEW.dni}`)).data[0];
   const fullName = `${NEW.nombre} ${NEW.surname} ${NEW.surname2}`;
 
   // The key fob field has the focus: a reader types the digits and Enter, the search runs at once.
@@ -329,7 +312,7 @@ test('find the new member by every field, accent-free names, a key fob reader, a
   // "jose" finds every José (accents do not matter); several results open nobody.
   await searchBy(page, 'nombre', 'jose');
   await expect(rows.first()).toContainText('José');
-  const joses = await api(page, `/api/ficha_socio?association=${CLUB}&nombre=jose`);
+  const joses = await getJson(page, `/api/ficha_socio?association=${CLUB}&nombre=jose`);
   expect(joses.total_fichas).toBeGreaterThan(1);
   await expect(rows).toHaveCount(joses.total_fichas);
   for (const text of await rows.allInnerTexts()) expect(text).toContain('José');
@@ -369,7 +352,7 @@ test('find the new member by every field, accent-free names, a key fob reader, a
 test('export every match as socios.xlsx and socios.csv and read them back', async ({ page }) => {
   await asAdmin(page, 'patientmanager');
   await expect(page.getByTestId('members-table').locator('tbody tr[data-row-key]').first()).toBeVisible();
-  const total = (await api(page, `/api/ficha_socio?association=${CLUB}&limit=1`)).total_fichas;
+  const total = (await getJson(page, `/api/ficha_socio?association=${CLUB}&limit=1`)).total_fichas;
 
   await page.getByTestId('export-button').click();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
@@ -435,10 +418,10 @@ test('check in and out: from the member, from selected rows, and from the menu d
   await expect(page.getByTestId('access-dialog').locator('.ant-modal-body')).toBeHidden();
 
   const until = Math.floor(Date.now() / 1000) + 5;
-  const history = await api(page, `/api/checkin_checkout?association=${CLUB}&start_date=${since}&end_date=${until}`);
+  const history = await getJson(page, `/api/checkin_checkout?association=${CLUB}&start_date=${since}&end_date=${until}`);
   const actions = (dni: string) => history.data.filter((e: any) => e.membercard.dni === dni).map((e: any) => e.action);
   expect(actions(NEW.dni)).toEqual(['ENTRA', 'SALE']);
-  const pickedDni = (await api(page, `/api/ficha_socio?association=${CLUB}&nid=${picked}`)).data[0].dni;
+  const pickedDni = (await getJson(page, `/api/ficha_socio?association=${CLUB}&nid=${picked}`)).data[0].dni;
   expect(actions(pickedDni)).toEqual(['ENTRA', 'SALE']);
 });
 
@@ -447,7 +430,7 @@ test('access control by keyboard only: a partial name opens the picker, Enter re
   await asAdmin(page, 'accesscontrol');
   const josesEvents = async () => {
     const until = Math.floor(Date.now() / 1000) + 5;
-    const history = await api(page, `/api/checkin_checkout?association=${CLUB}&start_date=${since}&end_date=${until}`);
+    const history = await getJson(page, `/api/checkin_checkout?association=${CLUB}&start_date=${since}&end_date=${until}`);
     return history.data.filter((e: any) => e.membercard.dni === '30000000L').map((e: any) => e.action) as string[];
   };
   const before = await josesEvents();
@@ -462,7 +445,7 @@ test('access control by keyboard only: a partial name opens the picker, Enter re
   const search = page.getByTestId('members-search');
   await expect(search).toBeFocused();
   await expect(search).toHaveValue('Garc');
-  const jose = (await api(page, `/api/ficha_socio?association=${CLUB}&dni=30000000L`)).data[0];
+  const jose = (await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=30000000L`)).data[0];
   const row = page.getByTestId(`members-row-${jose.nid}`);
   await expect(row).toBeVisible();
   await shot(page, 'members-access-picker-es-wide');
@@ -519,7 +502,7 @@ test('deactivate: the tag, the inactive filter, a refused check-in; activate aga
   await page.getByTestId('detail-toggle-status').click();
   await expect(toast(page, 'Socio desactivado')).toBeVisible();
   await expect(page.getByTestId('detail-status')).toHaveText('Inactivo');
-  const saved = (await api(page, `/api/ficha_socio?association=${CLUB}&dni=${NEW.dni}`)).data[0];
+  const saved = (await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=${NEW.dni}`)).data[0];
   expect(saved.status_member).toBe(0);
   await page.getByTestId('detail-checkin').click();
   await expect(toast(page, `El socio nº ${saved.number} está inactivo`)).toBeVisible();
@@ -559,7 +542,7 @@ test('modify opens the form with the member and saves the change', async ({ page
   await page.getByTestId('step-finish').click();
   await expect(toast(page, es('members.create.savedEdit'))).toBeVisible();
   await expect(page.getByTestId('detail-name')).toHaveText(`${NEW.nombre} ${NEW.surname} Llamas Pérez`);
-  const saved = (await api(page, `/api/ficha_socio?association=${CLUB}&dni=${NEW.dni}`)).data[0];
+  const saved = (await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=${NEW.dni}`)).data[0];
   expect(saved.surname2).toBe('Llamas Pérez');
   expect(saved.signature.url).toMatch(/^\/api\/files\//); // kept
   expect(saved.documents).toHaveLength(1);
@@ -584,7 +567,7 @@ test('delete: needs a selection, asks for confirmation, then the member is gone'
   await expect(page.getByTestId('member-detail-body')).toHaveCount(0);
   await searchBy(page, 'dni', NEW.dni);
   await expect(toast(page, 'Socio no encontrado')).toBeVisible();
-  expect((await api(page, `/api/ficha_socio?association=${CLUB}&dni=${NEW.dni}`)).total_fichas).toBe(0);
+  expect((await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=${NEW.dni}`)).total_fichas).toBe(0);
 });
 
 test('staff screen: staff only, 10 a page, push and SMS invitation told as the server says', async ({ page }) => {
@@ -592,7 +575,7 @@ test('staff screen: staff only, 10 a page, push and SMS invitation told as the s
   const table = page.getByTestId('staff-table');
   const rows = table.locator('tbody tr[data-row-key]');
   await expect(rows.first()).toBeVisible();
-  const staff = await api(page, `/api/ficha_socio?association=${CLUB}&is_staff=1&limit=10`);
+  const staff = await getJson(page, `/api/ficha_socio?association=${CLUB}&is_staff=1&limit=10`);
   await expect(rows).toHaveCount(Math.min(10, staff.total_fichas));
   for (const h of ['Nº', 'Nombre', 'Apellidos', 'DNI', 'Email', 'Teléfono', 'Monedero', 'Fin de cuota', 'Tipo', 'Cuenta online', 'Activo']) {
     await expect(table.locator('thead')).toContainText(h);
@@ -608,7 +591,7 @@ test('staff screen: staff only, 10 a page, push and SMS invitation told as the s
   await closeDetail(page);
   await expect(rows).toHaveCount(1);
 
-  const lucia = (await api(page, `/api/ficha_socio?association=${CLUB}&dni=34567890V`)).data[0];
+  const lucia = (await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=34567890V`)).data[0];
   await page.getByTestId(`staff-more-${lucia.nid}`).click();
   await page.getByTestId('staff-push').click();
   await expect(page.getByTestId('push-dialog').locator('.ant-modal-body')).toBeVisible();
@@ -654,7 +637,7 @@ test('SMS invitation to a staff member without a phone asks for one', async ({ p
   await sign(page); // the demo club asks for the contract's signature (firma_contrato)
   await page.getByTestId('step-finish').click();
   await expect(page).toHaveURL(/patientmanager/);
-  const bruno = (await api(page, `/api/ficha_socio?association=${CLUB}&dni=72345678B`)).data[0];
+  const bruno = (await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=72345678B`)).data[0];
   expect(bruno).toMatchObject({ is_staff: true, online_account: true, memcard_roles: ['Recepción'] });
 
   await page.goto('/app/staffmanager');
@@ -669,7 +652,7 @@ test('SMS invitation to a staff member without a phone asks for one', async ({ p
   await expect(
     toast(page, 'El mensaje se ha guardado pero no se ha enviado: no hay proveedor configurado o el socio no tiene dispositivo'),
   ).toBeVisible();
-  const after = (await api(page, `/api/ficha_socio?association=${CLUB}&dni=72345678B`)).data[0];
+  const after = (await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=72345678B`)).data[0];
   expect(after.telefono).toBe('612000111');
 });
 
@@ -691,7 +674,7 @@ test('member categories: list, refused discount, create, edit, delete', async ({
   const row = dialog.locator('tr', { hasText: 'Socio VIP' });
   await expect(row).toContainText('15 %');
 
-  const cats = await api(page, `/api/membership_category/?association=${CLUB}`);
+  const cats = await getJson(page, `/api/membership_category/?association=${CLUB}`);
   const vip = cats.find((c: { title: string }) => c.title === 'Socio VIP');
   await page.getByTestId(`category-edit-${vip.nid}`).click();
   await page.getByTestId('category-edit-discount').fill('20');
@@ -713,10 +696,7 @@ test('every member screen in English, wide and narrow', async ({ page }) => {
   await setLanguage(page, 'en');
   const en = (key: string, vars?: Record<string, string | number>) => mt('en', key, vars);
 
-  for (const [w, h, size] of [
-    [1440, 900, 'wide'],
-    [390, 844, 'narrow'],
-  ] as const) {
+  for (const [w, h, size] of WINDOWS) {
     await page.setViewportSize({ width: w, height: h });
     await page.goto('/app/patientmanager');
     await expect(page.getByRole('heading', { name: en('members.manager.title') })).toBeVisible();

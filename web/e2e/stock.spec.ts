@@ -1,6 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { deflateSync } from 'node:zlib';
-import { chooseClub, featureText, login, shot, tr, type Lang, setLanguage, openFromMenu } from './helpers';
+import { featureText, pngOf, shot, tr, type Lang, setLanguage, openFromMenu, getJson, openAs } from './helpers';
 
 // Stock control, product stock history, inventory and the stock settings dialogs against the real
 // binary and its demo data (club 1): Amnesia Haze 250 g with a 32 g jar, Critical 420.5 g; two
@@ -15,28 +14,18 @@ const es = (key: string, vars?: Record<string, string | number>) => st('es', key
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
 
-async function asUser(page: Page, user: string, path: string) {
-  await login(page, user);
-  await chooseClub(page, CLUB);
-  await page.goto(`/app/${path}`);
-}
-
-async function api(page: Page, path: string) {
-  const res = await page.request.get(path);
-  expect(res.ok()).toBeTruthy();
-  return res.json();
-}
+const asUser = (page: Page, user: string, path: string) => openAs(page, user, CLUB, path);
 
 /** The demo product with this code. */
 async function productByCode(page: Page, code: string): Promise<{ pid: number; titulo: string; stock: number; jar_weight: number }> {
-  const list = await api(page, `/api/product_stock?asocid=${CLUB}&unlimited_stock=false&limit=100`);
+  const list = await getJson(page, `/api/product_stock?asocid=${CLUB}&unlimited_stock=false&limit=100`);
   const p = list.data.find((x: { code: string }) => x.code === code);
   expect(p, `product ${code}`).toBeTruthy();
   return p;
 }
 
 async function inventoryItem(page: Page, title: string) {
-  const list = await api(page, `/api/inventory?asocid=${CLUB}`);
+  const list = await getJson(page, `/api/inventory?asocid=${CLUB}`);
   const item = list.find((x: { title: string }) => x.title === title);
   expect(item, `inventory item ${title}`).toBeTruthy();
   return item;
@@ -53,40 +42,13 @@ const AMNESIA = '8400000000017';
 const CRITICAL = '8400000000024';
 /** A 64×64 PNG in the club purple, fading to pink: a stand-in photo of a jar. */
 function photo(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, sum]);
-  };
   const size = 64;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
   const rows: number[] = [];
   for (let y = 0; y < size; y++) {
     rows.push(0);
     for (let x = 0; x < size; x++) rows.push(164 + Math.round((x / size) * 60), 99 + Math.round((y / size) * 60), 191);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngOf(size, size, Buffer.from(rows));
 }
 const PNG = photo();
 
@@ -204,7 +166,7 @@ test('product stock history: the count (−2, 248) above the initial stock, imag
   await shot(page, 'stock-history-empty-es-wide');
 
   // a product without movements and without a picture: placeholder and empty state
-  const water = (await api(page, `/api/dispensario?asocid=${CLUB}&code=8400000000116`)).data[0];
+  const water = (await getJson(page, `/api/dispensario?asocid=${CLUB}&code=8400000000116`)).data[0];
   await page.goto(`/app/productHistoryReport?pid=${water.pid}&title=${encodeURIComponent(water.titulo)}`);
   await expect(page.getByTestId('history-title')).toHaveText(water.titulo);
   await expect(page.getByTestId('history-placeholder')).toBeVisible();
@@ -356,7 +318,7 @@ test('product categories: add Semillas, rename it, delete it; a category in use 
   await page.getByTestId('category-delete-ok').click();
   await expect(toast(page, es('categories.deleted', { title: 'Semillas feminizadas' }))).toBeVisible();
   await expect(table.getByTestId(`category-row-${nid}`)).toHaveCount(0);
-  const cats = await api(page, `/api/association_category/?association=${CLUB}&type=dispensary`);
+  const cats = await getJson(page, `/api/association_category/?association=${CLUB}&type=dispensary`);
   expect(cats.map((c: { title: string }) => c.title)).not.toContain('Semillas feminizadas');
 
   // Flores has eight products: the server refuses and says why
@@ -390,7 +352,7 @@ test('weight discrepancy and consumption forecast: save 7 % and 45 g a month, ke
   await expect(toast(page, es('settings.weight.saved', { value: '7 %' }))).toBeVisible();
   await expect(weight).toBeHidden();
   await expect(page).toHaveURL(/\/app\/club/);
-  const w = await api(page, `/api/association_category/?association=${CLUB}&type=weight_discrepancy`);
+  const w = await getJson(page, `/api/association_category/?association=${CLUB}&type=weight_discrepancy`);
   expect(w).toHaveLength(1);
   expect(Number(w[0].title)).toBe(7);
   await page.goto('/app/weightdiscrepancy');
@@ -411,7 +373,7 @@ test('weight discrepancy and consumption forecast: save 7 % and 45 g a month, ke
   await page.goto('/app/consumptionforecast');
   await expect(page.getByTestId('forecast-dialog').getByTestId('setting-value')).toHaveValue('45');
   await expect(page.getByTestId('forecast-dialog').getByTestId('setting-current')).toContainText('45 g/mes');
-  const f = await api(page, `/api/association_category/?association=${CLUB}&type=consumptionforecast`);
+  const f = await getJson(page, `/api/association_category/?association=${CLUB}&type=consumptionforecast`);
   expect(f).toHaveLength(1);
   expect(Number(f[0].title)).toBe(45);
 });

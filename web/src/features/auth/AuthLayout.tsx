@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, isLanguage, LANGUAGES, setLanguage } from '../../shared/i18n';
 import { BrandMark } from '../../shared/ui/BrandMark';
+import ui from '../../shared/ui/ui.module.css';
 import styles from './auth.module.css';
 
 interface Props {
@@ -32,7 +33,7 @@ export function AuthLayout({ title, subtitle, children }: Props) {
         <footer className={styles.footer}>
           <label className={styles.language}>
             <GlobalOutlined aria-hidden="true" />
-            <span className={styles.srOnly}>{t('common.language')}</span>
+            <span className={ui.srOnly}>{t('common.language')}</span>
             <select
               className={styles.languageSelect}
               value={currentLanguage()}

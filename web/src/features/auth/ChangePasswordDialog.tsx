@@ -2,8 +2,9 @@ import { Alert, App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
-import { PASSWORD_MAX, PASSWORD_MIN, useChangePassword } from './api';
+import { PASSWORD_MAX, useChangePassword } from './api';
 import styles from './auth.module.css';
+import { NewPasswordFields } from './NewPasswordFields';
 
 interface Values {
   old_password: string;
@@ -60,32 +61,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           >
             <Input.Password maxLength={PASSWORD_MAX} autoComplete="current-password" data-testid="cp-old" />
           </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('auth.newPassword')}
-            rules={[
-              { required: true, message: t('auth.newPasswordRequired') },
-              { min: PASSWORD_MIN, message: t('auth.passwordMin', { min: PASSWORD_MIN }) },
-            ]}
-          >
-            <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" data-testid="cp-new" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('auth.confirmPassword')}
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('auth.confirmRequired') },
-              ({ getFieldValue }) => ({
-                validator: (_, value) =>
-                  !value || value === getFieldValue('password')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('auth.passwordsMismatch'))),
-              }),
-            ]}
-          >
-            <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" data-testid="cp-confirm" />
-          </Form.Item>
+          <NewPasswordFields testIds={{ password: 'cp-new', confirm: 'cp-confirm' }} />
           <div className={styles.dialogActions}>
             <Button onClick={onClose}>{t('common.cancel')}</Button>
             <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="cp-submit">

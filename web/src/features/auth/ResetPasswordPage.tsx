@@ -1,12 +1,13 @@
 import { CheckCircleOutlined, LockOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/api';
-import { PASSWORD_MAX, PASSWORD_MIN, useResetPassword } from './api';
+import { useResetPassword } from './api';
 import styles from './auth.module.css';
 import { AuthLayout } from './AuthLayout';
+import { NewPasswordFields } from './NewPasswordFields';
 
 interface Values {
   password: string;
@@ -70,43 +71,7 @@ export default function ResetPasswordPage() {
         </div>
       )}
       <Form<Values> layout="vertical" size="large" requiredMark={false} onFinish={onFinish}>
-        <Form.Item
-          name="password"
-          label={t('auth.newPassword')}
-          rules={[
-            { required: true, message: t('auth.newPasswordRequired') },
-            { min: PASSWORD_MIN, message: t('auth.passwordMin', { min: PASSWORD_MIN }) },
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            maxLength={PASSWORD_MAX}
-            autoComplete="new-password"
-            autoFocus
-            data-testid="reset-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('auth.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('auth.passwordsMismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            maxLength={PASSWORD_MAX}
-            autoComplete="new-password"
-            data-testid="reset-confirm"
-          />
-        </Form.Item>
+        <NewPasswordFields prefix={<LockOutlined />} autoFocus testIds={{ password: 'reset-password', confirm: 'reset-confirm' }} />
         <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
           {t('auth.resetSubmit')}
         </Button>

@@ -37,6 +37,8 @@ const product = (over: Partial<Product> = {}): Product => ({
   type: 'peso',
   dominance: 'sativa',
   thc: true,
+  thc_percent: 18.5,
+  cbd_percent: null,
   menu_export: true,
   status: true,
   discount: false,

@@ -1,4 +1,5 @@
 import type { components } from '../../shared/api/schema';
+import { decodeEntities } from '../../shared/format/body';
 
 /** A product of the catalogue as GET /api/item lists it (kind basic). */
 export type Product = components['schemas']['Product'];
@@ -102,16 +103,11 @@ const TAG = /<\/?[a-z][^>]*>/i;
 export function plainText(body: string | null | undefined): string {
   const s = body ?? '';
   if (!TAG.test(s)) return s.trim();
-  return s
+  const lines = s
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|li|h\d)>/gi, '\n')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/<[^>]*>/g, ' ');
+  return decodeEntities(lines)
     .replace(/[ \t]+/g, ' ')
     .replace(/ *\n */g, '\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryOf, initials, verdictOf } from './memberStatus';
+import { expiryOf, verdictOf } from './memberStatus';
 
 const NOW = 1_800_000_000;
 
@@ -15,10 +15,5 @@ describe('membership expiry and verdict', () => {
     expect(verdictOf({ status_member: 0, end_date: NOW - 10 }, NOW)).toBe('inactive');
     expect(verdictOf({ status_member: 1, end_date: NOW - 10 }, NOW)).toBe('expired');
     expect(verdictOf({ status_member: 1, end_date: 0 }, NOW)).toBe('ok');
-  });
-
-  it('makes initials', () => {
-    expect(initials('núria', 'Fernández')).toBe('NF');
-    expect(initials('', null)).toBe('?');
   });
 });

@@ -14,14 +14,3 @@ export function verdictOf(m: { status_member: number; end_date: number }, nowSec
   if (expiryOf(m.end_date, nowSeconds) === 'expired') return 'expired';
   return 'ok';
 }
-
-export function initials(...names: (string | null | undefined)[]): string {
-  return (
-    names
-      .filter((n): n is string => !!n && n.trim() !== '')
-      .map((n) => n.trim()[0])
-      .join('')
-      .slice(0, 2)
-      .toUpperCase() || '?'
-  );
-}

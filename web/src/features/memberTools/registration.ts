@@ -1,15 +1,8 @@
 import type { RegisterInput } from './api';
 
 /** What the registration form holds (birth date as yyyy-mm-dd text, so it survives a URL). */
-export interface RegistrationValues {
-  name: string;
-  surname: string;
-  dni: string;
-  mjid: string;
-  email: string;
-  tlf: string;
+export interface RegistrationValues extends Omit<RegisterInput, 'birthdate'> {
   birthdate: string;
-  sendsms: boolean;
 }
 
 export const EMPTY_REGISTRATION: RegistrationValues = {

@@ -160,8 +160,8 @@ export function validatePersonal(v: PersonalValues): FieldProblem[] {
 
 export type StatusFilter = '1' | '0' | 'all';
 
-export interface SearchValues {
-  number?: string | number | null;
+/** The search bar's text fields and status filter, the same in the form and in the query. */
+interface SearchFields {
   nombre?: string;
   surname?: string;
   dni?: string;
@@ -171,15 +171,12 @@ export interface SearchValues {
   status?: StatusFilter;
 }
 
-export interface SearchQuery {
+export interface SearchValues extends SearchFields {
+  number?: string | number | null;
+}
+
+export interface SearchQuery extends SearchFields {
   number?: number;
-  nombre?: string;
-  surname?: string;
-  dni?: string;
-  keychain?: string;
-  email?: string;
-  telefono?: string;
-  status?: StatusFilter;
   is_staff?: '1' | '0';
 }
 
@@ -358,51 +355,40 @@ const STEP_OF_FIELD: Record<string, 0 | 1> = {
   monedero_negativo: 1,
 };
 
+/** The form field a refusal code of POST /api/ficha_socio is known to concern. */
+const FIELD_OF_CODE: Record<string, string> = {
+  'member.name_required': 'nombre',
+  'member.field_too_long': 'nombre',
+  'member.surname_required': 'surname',
+  'member.dni_required': 'dni',
+  'member.dni_taken': 'dni',
+  'member.account_taken': 'dni',
+  'member.email_too_long': 'email',
+  'member.email_invalid': 'email',
+  'member.account_in_use': 'email',
+  'member.phone_invalid': 'telefono',
+  'member.number_taken': 'number',
+  'member.number_invalid': 'number',
+  'member.category_unknown': 'category_member',
+  'member.guarantor_self': 'endorsement_member',
+  'member.guarantor_unknown': 'endorsement_member',
+  'member.notes_too_long': 'notes',
+  'member.forecast_invalid': 'consum_forecast',
+  'member.role_invalid': 'memcard_roles',
+  'member.type_invalid': 'type_member',
+  'member.file_unknown': 'documents',
+  'member.admin_only': 'is_staff',
+};
+
 /**
  * Which step (0-based) and field a refusal of POST /api/ficha_socio belongs to: the field the
  * server names (`field`) when the form has it, else the field its code is known to concern.
  */
 export function placeOfError(code: string | undefined, field?: string): { step: 0 | 1 | 2; field?: string } {
   if (field && Object.hasOwn(STEP_OF_FIELD, field)) return { step: STEP_OF_FIELD[field], field };
-  switch (code) {
-    case 'member.name_required':
-    case 'member.field_too_long':
-      return { step: 0, field: 'nombre' };
-    case 'member.surname_required':
-      return { step: 0, field: 'surname' };
-    case 'member.dni_required':
-    case 'member.dni_taken':
-    case 'member.account_taken':
-      return { step: 0, field: 'dni' };
-    case 'member.email_too_long':
-    case 'member.email_invalid':
-    case 'member.account_in_use':
-      return { step: 0, field: 'email' };
-    case 'member.phone_invalid':
-      return { step: 0, field: 'telefono' };
-    case 'member.number_taken':
-    case 'member.number_invalid':
-      return { step: 1, field: 'number' };
-    case 'member.category_unknown':
-      return { step: 1, field: 'category_member' };
-    case 'member.guarantor_self':
-    case 'member.guarantor_unknown':
-      return { step: 1, field: 'endorsement_member' };
-    case 'member.notes_too_long':
-      return { step: 1, field: 'notes' };
-    case 'member.forecast_invalid':
-      return { step: 1, field: 'consum_forecast' };
-    case 'member.role_invalid':
-      return { step: 1, field: 'memcard_roles' };
-    case 'member.type_invalid':
-      return { step: 1, field: 'type_member' };
-    case 'member.file_unknown':
-      return { step: 1, field: 'documents' };
-    case 'member.admin_only':
-      return { step: 1, field: 'is_staff' };
-    default:
-      return { step: 2 };
-  }
+  if (!code || !Object.hasOwn(FIELD_OF_CODE, code)) return { step: 2 };
+  const known = FIELD_OF_CODE[code];
+  return { step: STEP_OF_FIELD[known], field: known };
 }
 
 /**

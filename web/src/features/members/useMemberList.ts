@@ -94,5 +94,7 @@ export function useMemberList({ pageSize, staffOnly }: Options) {
     open,
     close,
     keychainRef,
+    /** What a MemberTable of this list takes: the page of members, the paging, and a row opening its member. */
+    table: { data: list.data?.data, total: list.data?.total ?? 0, page, pageSize, loading: list.isFetching, onPage: setPage, onOpen: open },
   };
 }

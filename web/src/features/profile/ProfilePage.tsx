@@ -2,20 +2,9 @@ import { CalendarOutlined, LogoutOutlined, WalletOutlined } from '@ant-design/ic
 import { Avatar, Button, Card, Descriptions, QRCode, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../shared/format';
+import { formatDate, initials } from '../../shared/format';
 import { useClub, useCurrentClubId, useLogout, useMe, useSession } from '../../shared/session';
 import styles from './profile.module.css';
-
-function initials(...names: (string | undefined | null)[]): string {
-  return (
-    names
-      .filter((n): n is string => !!n && n.trim() !== '')
-      .map((n) => n.trim()[0])
-      .join('')
-      .slice(0, 2)
-      .toUpperCase() || '?'
-  );
-}
 
 /** Route "userprofile": the staff user's own data, their club, a QR of their ID number. */
 export default function ProfilePage() {

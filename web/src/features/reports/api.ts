@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
-import type { components } from '../../shared/api/schema';
+import type { components, operations } from '../../shared/api/schema';
 import type { Period } from '../../shared/reports';
 import { useClubId } from '../../shared/session/clubId';
 
@@ -15,15 +15,11 @@ export const SALES_PAGE = 15;
 export const WALLET_PAGE = 15;
 export const ACCESS_PAGE = 19;
 
-/** The withdrawals report's column filters (case-insensitive contains). */
-export interface WithdrawalFilters {
-  title?: string;
-  code?: string;
-  category?: string;
-  number?: string;
-  nombre?: string;
-  surname?: string;
-}
+/** The withdrawals report's column filters (case-insensitive contains), as the API takes them. */
+export type WithdrawalFilters = Pick<
+  NonNullable<operations['withdrawals']['parameters']['query']>,
+  'title' | 'code' | 'category' | 'number' | 'nombre' | 'surname'
+>;
 
 const keys = {
   all: (club: number) => ['reports', club] as const,

@@ -1,4 +1,5 @@
 import type { Dayjs } from 'dayjs';
+import { decodeEntities } from '../../shared/format/body';
 
 /** What a news item or an event shows, in the list's panel and in the create page's preview. */
 export interface Publication {
@@ -34,15 +35,7 @@ export function matches(p: { title: string; subtitle?: string }, text: string): 
 
 /** The text of an HTML body, cut to `max` characters with an ellipsis (TV grid 100, carousel 250). */
 export function textCut(html: string, max: number): string {
-  const text = html
-    .replace(/<(br|\/p|\/div|\/li|\/h[1-6])\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  const text = decodeEntities(html.replace(/<(br|\/p|\/div|\/li|\/h[1-6])\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
   return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;

@@ -3032,7 +3032,7 @@ export interface components {
         };
         Pack: {
             /** @description Grams a member may receive in a calendar day; null: no limit */
-            day_limit_g: number;
+            day_limit_g: number | null;
             /**
              * Format: int64
              * @description Years admission declarations are kept; null: kept
@@ -3062,7 +3062,7 @@ export interface components {
              */
             min_age: number;
             /** @description Grams in a calendar month; null: no limit */
-            month_limit_g: number;
+            month_limit_g: number | null;
             name: string;
             /** @description A Manager or Administrador may let a sale pass a limit with a written reason */
             override: boolean;
@@ -3083,16 +3083,16 @@ export interface components {
              */
             waiting_days: number;
             /** @description Grams in a calendar year; null: no limit */
-            year_limit_g: number;
+            year_limit_g: number | null;
             /**
              * Format: int64
              * @description The young band: members from the minimum age up to this age; null: no band
              */
             young_max_age: number | null;
             /** @description Grams a month for the young band */
-            young_month_limit_g: number;
+            young_month_limit_g: number | null;
             /** @description Highest THC content in percent the young band may receive */
-            young_thc_max: number;
+            young_thc_max: number | null;
         };
         Preset: {
             body: string;
@@ -3109,7 +3109,7 @@ export interface components {
             /** Format: int64 */
             category: number | null;
             /** @description Average CBD content in percent; null: not known */
-            cbd_percent: number;
+            cbd_percent: number | null;
             /** Format: int64 */
             changed: number;
             code: string;
@@ -3144,7 +3144,7 @@ export interface components {
             subtitle: string;
             thc: boolean;
             /** @description Average THC content in percent; null: not known */
-            thc_percent: number;
+            thc_percent: number | null;
             /** @description Thumbnail of the first image, for tables */
             thumb: string;
             titulo: string;
@@ -3434,7 +3434,7 @@ export interface components {
         };
         Rules: {
             /** @description Grams a member may receive in a calendar day; null: no limit */
-            day_limit_g: number;
+            day_limit_g: number | null;
             /**
              * Format: int64
              * @description Years admission declarations are kept; null: kept
@@ -3462,7 +3462,7 @@ export interface components {
              */
             min_age: number;
             /** @description Grams in a calendar month; null: no limit */
-            month_limit_g: number;
+            month_limit_g: number | null;
             /** @description A Manager or Administrador may let a sale pass a limit with a written reason */
             override: boolean;
             pack: string;
@@ -3478,16 +3478,16 @@ export interface components {
              */
             waiting_days: number;
             /** @description Grams in a calendar year; null: no limit */
-            year_limit_g: number;
+            year_limit_g: number | null;
             /**
              * Format: int64
              * @description The young band: members from the minimum age up to this age; null: no band
              */
             young_max_age: number | null;
             /** @description Grams a month for the young band */
-            young_month_limit_g: number;
+            young_month_limit_g: number | null;
             /** @description Highest THC content in percent the young band may receive */
-            young_thc_max: number;
+            young_thc_max: number | null;
         };
         Sales: {
             products: components["schemas"]["ProductSales"][] | null;

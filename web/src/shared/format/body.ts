@@ -100,3 +100,14 @@ export function bodyText(html: string): string {
     })
     .join('\n\n');
 }
+
+/** The entities a stored body uses for spaces, ampersands, angle brackets and quotes, read back as text. */
+export function decodeEntities(s: string): string {
+  return s
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+}

@@ -2,6 +2,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs, { inDisplayZone } from './dayjs';
 import { currentLanguage, LOCALE_TAGS } from '../i18n';
 
+export { initials } from './initials';
 export { displayZone, setDisplayZone } from './zone';
 
 /** Accepts unix seconds (number or numeric text) or an ISO date; null when it is not a date. */

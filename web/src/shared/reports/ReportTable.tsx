@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import layout from '../ui/layout.module.css';
 import { PageHeader } from '../ui/PageHeader';
+import { tablePagination } from '../ui/tablePagination';
 import { TableEmpty } from '../ui/TableStates';
 import { ExportButtons } from './ExportButtons';
 import { lastWeek, ReportRange, type Period } from './ReportRange';
@@ -76,15 +77,7 @@ export function ReportTable<T extends object>({ rowKey, columns, rows, loading, 
         dataSource={rows}
         expandable={expandable}
         scroll={{ x: columns.reduce((n, c) => n + Number(c.width ?? 100), 0) }}
-        pagination={{
-          current: page + 1,
-          pageSize,
-          total,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: (p) => onPage(p - 1),
-          className: layout.pagination,
-        }}
+        pagination={tablePagination({ current: page + 1, pageSize, total, hideOnSinglePage: true, onChange: (p) => onPage(p - 1) })}
         locale={{ emptyText: <TableEmpty image={<FileSearchOutlined className={layout.emptyIcon} />} title={t('report.empty')} help={t('report.emptyHelp')} /> }}
       />
     </div>

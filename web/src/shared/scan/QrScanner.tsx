@@ -94,13 +94,13 @@ export function QrScannerModal({ open, onClose, onResult }: QrScannerModalProps)
             </div>
           )}
           {(camera.status === 'starting' || camera.status === 'idle') && (
-            <div className={styles.overlay}>
+            <div className={`${styles.cover} ${styles.overlay}`}>
               <Spin />
               <span>{t('scan.starting')}</span>
             </div>
           )}
           {camera.status === 'error' && camera.problem && (
-            <div className={styles.overlayLight}>
+            <div className={`${styles.cover} ${styles.overlayLight}`}>
               <CameraProblemView problem={camera.problem} onRetry={camera.retry} />
             </div>
           )}

@@ -3,6 +3,13 @@ import layout from './layout.module.css';
 import styles from './sheet.module.css';
 import { useIsDesktop } from './useMediaQuery';
 
+/** What a screen's dialog takes from its opener: open or not, how to close it, what runs once it has closed. */
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  afterClose?: () => void;
+}
+
 export interface SheetModalProps extends ModalProps {
   /** Wide screens: the app's rounded dialog corners (layout.module.css `dialog`). */
   rounded?: boolean;

@@ -10,6 +10,7 @@ import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ExportButtons } from '../../../shared/reports/ExportButtons';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { CLOSES_PAGE, useCloseReport, useCloses, type CashClose } from '../api';
 import { CashReportView } from '../components/CashReportView';
@@ -49,15 +50,10 @@ export default function CloseHistoryPage() {
           scroll={{ x: 920 }}
           rowClassName={() => layout.clickableRow}
           onRow={(c) => ({ onClick: () => setOpen(c.cid), 'data-testid': `close-row-${c.cid}` }) as React.HTMLAttributes<HTMLElement>}
-          pagination={{
-            current: page + 1,
-            pageSize: CLOSES_PAGE,
-            total: closes.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: (p) => setPage(p - 1),
-            className: layout.pagination,
-          }}
+          pagination={tablePagination({
+            current: page + 1, pageSize: CLOSES_PAGE, total: closes.data?.total ?? 0,
+            hideOnSinglePage: true, onChange: (p) => setPage(p - 1),
+          })}
           locale={{ emptyText: <div className={styles.empty}>{t('cash.history.empty')}</div> }}
         />
       </div>

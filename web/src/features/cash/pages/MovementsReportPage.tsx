@@ -8,6 +8,7 @@ import { canAccess, gates } from '../../../shared/access/gates';
 import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { MOVEMENTS_PAGE, useCashPeriod } from '../api';
 import { MovementsTable } from '../components/MovementsTable';
 import { SummaryCards } from '../components/SummaryCards';
@@ -44,15 +45,10 @@ export default function MovementsReportPage() {
       <MovementsTable
         rows={period.data?.movements ?? undefined}
         loading={period.isFetching}
-        pagination={{
-          current: page + 1,
-          pageSize: MOVEMENTS_PAGE,
-          total: period.data?.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: (p) => setPage(p - 1),
-          className: layout.pagination,
-        }}
+        pagination={tablePagination({
+          current: page + 1, pageSize: MOVEMENTS_PAGE, total: period.data?.total ?? 0,
+          hideOnSinglePage: true, onChange: (p) => setPage(p - 1),
+        })}
       />
     </div>
   );

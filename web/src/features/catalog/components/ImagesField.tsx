@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Image, Upload } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import images from '../../../shared/ui/images.module.css';
 import { readAsDataUrl } from '../api';
 import { imageProblem, MAX_IMAGES, type ImageItem } from '../model';
 import styles from '../catalog.module.css';
@@ -57,7 +58,7 @@ export function ImagesField({ value = [], onChange, id }: Props) {
         {value.map((img, i) => (
           <div key={img.key} className={styles.imageTile} data-testid="image-tile">
             <Image src={img.preview} alt={t('catalog.form.imageN', { n: i + 1 })} width="100%" height="100%" className={styles.imageImg} preview={{ src: img.src }} />
-            {i === 0 && <span className={styles.imageMain}>{t('catalog.form.mainImage')}</span>}
+            {i === 0 && <span className={`${images.imageCover} ${styles.imageMain}`}>{t('catalog.form.mainImage')}</span>}
             <button
               type="button"
               className={styles.imageRemove}

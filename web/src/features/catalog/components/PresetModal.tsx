@@ -2,6 +2,7 @@ import { ExperimentOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Empty, Input, Skeleton, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import cells from '../../../shared/ui/cells.module.css';
 import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { usePresets } from '../api';
@@ -48,7 +49,7 @@ export function PresetModal({ open, onClose, onChoose }: Props) {
           size="large"
           allowClear
           autoFocus
-          prefix={<SearchOutlined className={styles.muted} />}
+          prefix={<SearchOutlined className={cells.muted} />}
           placeholder={t('catalog.presets.filter')}
           aria-label={t('catalog.presets.filter')}
           value={text}
@@ -84,11 +85,11 @@ export function PresetModal({ open, onClose, onChoose }: Props) {
                 <span className={styles.presetTags}>
                   <DominanceTag dominance={p.dominance} />
                   {p.thc ? (
-                    <Tag bordered={false} color="magenta" className={styles.tag}>
+                    <Tag bordered={false} color="magenta" className={cells.tag}>
                       {t('catalog.presets.thc')}
                     </Tag>
                   ) : (
-                    <Tag bordered={false} className={styles.tagMuted}>
+                    <Tag bordered={false} className={cells.tagMuted}>
                       {t('catalog.presets.noThc')}
                     </Tag>
                   )}

@@ -3,6 +3,7 @@ import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format';
+import cells from '../../../shared/ui/cells.module.css';
 import { Money } from '../../../shared/ui/Figures';
 import type { Product } from '../model';
 import styles from '../catalog.module.css';
@@ -16,7 +17,7 @@ export function ProductDetail({ product: p, actions }: { product: Product; actio
   const { t } = useTranslation();
   const q = useQuantity();
   const image = p.imagenes?.[0]?.img || p.thumb;
-  const none = <span className={styles.muted}>{t('catalog.detail.notSet')}</span>;
+  const none = <span className={cells.muted}>{t('catalog.detail.notSet')}</span>;
 
   const flags: [boolean, string][] = [
     [p.menu_export, t('catalog.flags.menuExport')],
@@ -71,19 +72,19 @@ export function ProductDetail({ product: p, actions }: { product: Product; actio
         className={styles.detailList}
         classNames={{ label: styles.descLabel, content: styles.descContent }}
         items={[
-          { key: 'sku', label: t('catalog.detail.sku'), children: p.code ? <span className={styles.mono} data-testid="detail-sku">{p.code}</span> : <span className={styles.muted}>{t('catalog.detail.noCode')}</span> },
+          { key: 'sku', label: t('catalog.detail.sku'), children: p.code ? <span className={cells.mono} data-testid="detail-sku">{p.code}</span> : <span className={cells.muted}>{t('catalog.detail.noCode')}</span> },
           { key: 'type', label: t('catalog.detail.type'), children: <TypeTag type={p.type} /> },
           { key: 'dominance', label: t('catalog.detail.dominance'), children: p.dominance ? t(`catalog.dominance.${p.dominance}`, { defaultValue: p.dominance }) : none },
           { key: 'cost', label: t('catalog.detail.cost'), children: <Money value={p.coste} /> },
           {
             key: 'jar',
             label: t('catalog.detail.jarWeight'),
-            children: p.type === 'peso' && p.jar_weight > 0 ? <span className={styles.num} data-testid="detail-jar">{q.grams(p.jar_weight)}</span> : none,
+            children: p.type === 'peso' && p.jar_weight > 0 ? <span className={cells.num} data-testid="detail-jar">{q.grams(p.jar_weight)}</span> : none,
           },
           {
             key: 'unit',
             label: t('catalog.detail.unitWeight'),
-            children: p.unit_weight > 0 ? <span className={styles.num}>{q.grams(p.unit_weight)}</span> : none,
+            children: p.unit_weight > 0 ? <span className={cells.num}>{q.grams(p.unit_weight)}</span> : none,
           },
         ]}
       />

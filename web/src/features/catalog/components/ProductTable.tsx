@@ -2,8 +2,11 @@ import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { Table, Tag, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import cells from '../../../shared/ui/cells.module.css';
 import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
+import { selectableRows } from '../../../shared/ui/selectableRows';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
@@ -57,9 +60,9 @@ export function ProductTable(p: Props) {
       dataIndex: 'code',
       width: 128,
       fixed: pin,
-      className: styles.mono,
+      className: cells.mono,
       ...sortable('code'),
-      render: (code: string) => (code ? <span data-testid="cell-code">{code}</span> : <span className={styles.muted}>—</span>),
+      render: (code: string) => (code ? <span data-testid="cell-code">{code}</span> : <span className={cells.muted}>—</span>),
     },
     {
       key: 'list_name',
@@ -81,7 +84,7 @@ export function ProductTable(p: Props) {
       width: 116,
       ellipsis: true,
       ...sortable('category'),
-      render: (c: string) => c || <span className={styles.muted}>—</span>,
+      render: (c: string) => c || <span className={cells.muted}>—</span>,
     },
     moneyColumn('price', t('catalog.columns.price'), (r) => r.precio, { dataIndex: 'precio', width: 92, ...sortable('price'), testId: 'cell-price' }),
     moneyColumn('cost', t('catalog.columns.cost'), (r) => r.coste, { dataIndex: 'coste', width: 88, ...sortable('cost'), className: styles.secondary }),
@@ -90,7 +93,7 @@ export function ProductTable(p: Props) {
       title: t('catalog.columns.stock'),
       align: 'right',
       width: 104,
-      className: styles.num,
+      className: cells.num,
       ...sortable('stock'),
       render: (_, r) => <StockValue product={r} testId="cell-stock" />,
     },
@@ -125,7 +128,7 @@ export function ProductTable(p: Props) {
       className: styles.wrapHead,
       render: (_, r) =>
         r.unlimited_stock ? (
-          <Tag bordered={false} color="purple" className={styles.tag} data-testid="cell-unlimited">
+          <Tag bordered={false} color="purple" className={cells.tag} data-testid="cell-unlimited">
             {t('catalog.flags.unlimited')}
           </Tag>
         ) : (
@@ -162,21 +165,11 @@ export function ProductTable(p: Props) {
         scroll={{ x: width }}
         onChange={onChange}
         showSorterTooltip={false}
-        rowClassName={(r) => `${layout.clickableRow} ${r.pid === p.selectedPid ? styles.selectedRow : ''}`}
-        onRow={(r) =>
-          ({
-            onClick: () => p.onSelect(r),
-            onKeyDown: (e) => {
-              if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
-                e.preventDefault();
-                p.onSelect(r);
-              }
-            },
-            tabIndex: 0,
-            'aria-selected': r.pid === p.selectedPid,
-            'data-testid': `product-row-${r.pid}`,
-          }) as React.HTMLAttributes<HTMLElement>
-        }
+        {...selectableRows<Product>({
+          isSelected: (r) => r.pid === p.selectedPid,
+          onSelect: p.onSelect,
+          testId: (r) => `product-row-${r.pid}`,
+        })}
         locale={{
           emptyText: firstLoad ? (
             <TableSkeleton avatar={{ size: 'small', shape: 'square' }} />
@@ -190,17 +183,10 @@ export function ProductTable(p: Props) {
             />
           ),
         }}
-        pagination={{
-          current: p.page + 1,
-          pageSize: p.pageSize,
-          total: p.total,
-          showSizeChanger: false,
-          hideOnSinglePage: false,
-          size: isDesktop ? 'medium' : 'small',
-          simple: !isDesktop,
-          showTotal: isDesktop ? (total, [from, to]) => t('catalog.manager.range', { from, to, total }) : undefined,
-          className: layout.pagination,
-        }}
+        pagination={tablePagination({
+          current: p.page + 1, pageSize: p.pageSize, total: p.total,
+          isDesktop, range: (from, to, total) => t('catalog.manager.range', { from, to, total }),
+        })}
       />
     </div>
   );

@@ -3,6 +3,7 @@ import { Button, Form, Input, InputNumber, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownLocally } from '../../../shared/api';
+import cells from '../../../shared/ui/cells.module.css';
 import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useAdjustStock } from '../api';
 import { catalogErrorText } from '../errors';
@@ -90,9 +91,9 @@ export function StockModal({ product, onClose }: Props) {
         <ProductThumb src={product.thumb} size={48} />
         <div className={styles.modalProductText}>
           <strong>{product.titulo}</strong>
-          <span className={styles.muted}>
+          <span className={cells.muted}>
             {t('catalog.stock.current')}:{' '}
-            <span className={styles.num} data-testid="stock-current">
+            <span className={cells.num} data-testid="stock-current">
               {q.withUnit(product.stock, product.type)}
             </span>
           </span>

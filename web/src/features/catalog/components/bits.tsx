@@ -2,6 +2,7 @@ import { CheckCircleFilled, MinusOutlined, PictureOutlined } from '@ant-design/i
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LOCALE_TAGS } from '../../../shared/i18n';
+import cells from '../../../shared/ui/cells.module.css';
 import ui from '../../../shared/ui/ui.module.css';
 import { formatQuantity, stockUnit, type Dominance, type Product, type ProductType } from '../model';
 import styles from '../catalog.module.css';
@@ -51,7 +52,7 @@ const DOMINANCE_COLOURS: Record<string, string> = { indica: 'purple', sativa: 'g
 export function TypeTag({ type }: { type: ProductType | string }) {
   const { t } = useTranslation();
   return (
-    <Tag bordered={false} color={TYPE_COLOURS[type]} className={styles.tag}>
+    <Tag bordered={false} color={TYPE_COLOURS[type]} className={cells.tag}>
       {t(`catalog.types.${type === 'unidades' ? 'unidad' : type}`, { defaultValue: type })}
     </Tag>
   );
@@ -61,7 +62,7 @@ export function DominanceTag({ dominance }: { dominance: Dominance | string }) {
   const { t } = useTranslation();
   if (!dominance) return null;
   return (
-    <Tag bordered={false} color={DOMINANCE_COLOURS[dominance]} className={styles.tag}>
+    <Tag bordered={false} color={DOMINANCE_COLOURS[dominance]} className={cells.tag}>
       {t(`catalog.dominance.${dominance}`, { defaultValue: dominance })}
     </Tag>
   );
@@ -70,11 +71,11 @@ export function DominanceTag({ dominance }: { dominance: Dominance | string }) {
 export function PublishedTag({ published }: { published: boolean }) {
   const { t } = useTranslation();
   return published ? (
-    <Tag bordered={false} color="success" className={styles.tag}>
+    <Tag bordered={false} color="success" className={cells.tag}>
       {t('catalog.flags.published')}
     </Tag>
   ) : (
-    <Tag bordered={false} className={styles.tagMuted}>
+    <Tag bordered={false} className={cells.tagMuted}>
       {t('catalog.flags.hidden')}
     </Tag>
   );
@@ -83,11 +84,11 @@ export function PublishedTag({ published }: { published: boolean }) {
 export function ThcTag({ thc }: { thc: boolean }) {
   const { t } = useTranslation();
   return thc ? (
-    <Tag bordered={false} color="magenta" className={styles.tag}>
+    <Tag bordered={false} color="magenta" className={cells.tag}>
       {t('catalog.flags.thc')}
     </Tag>
   ) : (
-    <Tag bordered={false} className={styles.tagMuted}>
+    <Tag bordered={false} className={cells.tagMuted}>
       {t('catalog.flags.noThc')}
     </Tag>
   );

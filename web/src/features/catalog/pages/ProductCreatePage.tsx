@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { classifyError, isApiError, reportApiError, useClubCategories } from '../../../shared/api';
 import { QrScannerModal } from '../../../shared/scan';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { presetPicture, useProduct, useSaveProduct } from '../api';
@@ -289,7 +290,7 @@ export default function ProductCreatePage() {
                     <label className={styles.switchRow} htmlFor={`f-${name}`}>
                       <span className={styles.switchText}>
                         <strong>{label(name)}</strong>
-                        <span className={styles.muted}>{t(`catalog.form.help.${name}`)}</span>
+                        <span className={cells.muted}>{t(`catalog.form.help.${name}`)}</span>
                       </span>
                       <Form.Item name={name} valuePropName="checked" noStyle>
                         <Switch id={`f-${name}`} data-testid={`f-${name}`} />

@@ -1,6 +1,5 @@
 import '../i18n';
 import {
-  CloseOutlined,
   DeleteOutlined,
   EditOutlined,
   FileExcelOutlined,
@@ -11,13 +10,15 @@ import {
   SearchOutlined,
   StockOutlined,
 } from '@ant-design/icons';
-import { Button, Drawer, Input, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { reportApiError, shownLocally, useClubCategories } from '../../../shared/api';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SelectionPanel } from '../../../shared/ui/SelectionPanel';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { exportProducts, useDeleteProduct, useProduct, useProducts, type ExportFormat } from '../api';
 import { ProductThumb } from '../components/bits';
@@ -287,7 +288,7 @@ export default function ProductManagerPage() {
           value={text}
           onChange={(e) => setText(e.target.value)}
           onPressEnter={() => applySearch(text)}
-          prefix={<SearchOutlined className={styles.muted} />}
+          prefix={<SearchOutlined className={cells.muted} />}
           placeholder={t('catalog.manager.searchPlaceholder')}
           aria-label={t('catalog.manager.searchLabel')}
           className={styles.searchInput}
@@ -330,13 +331,13 @@ export default function ProductManagerPage() {
             {selected ? (
               <>
                 <ProductThumb src={selected.thumb} size={28} />
-                <span className={styles.muted}>{t('catalog.manager.selected')}:</span>
+                <span className={cells.muted}>{t('catalog.manager.selected')}:</span>
                 <strong className={styles.selectedName} data-testid="selected-title">
                   {selected.titulo}
                 </strong>
               </>
             ) : (
-              <span className={styles.muted}>{t('catalog.manager.noSelection')}</span>
+              <span className={cells.muted}>{t('catalog.manager.noSelection')}</span>
             )}
           </div>
           <div className={styles.actionButtons}>{actions('toolbar')}</div>
@@ -376,42 +377,17 @@ export default function ProductManagerPage() {
           }}
         />
 
-        {isDesktop && selected && (
-          <aside className={layout.panel} aria-label={t('catalog.detail.title')} data-testid="product-panel">
-            <div className={layout.panelHead}>
-              <span className={layout.panelTitle}>{t('catalog.detail.title')}</span>
-              <Button
-                type="text"
-                icon={<CloseOutlined />}
-                onClick={() => setSelectedPid(null)}
-                aria-label={t('catalog.actions.close')}
-                data-testid="panel-close"
-              />
-            </div>
-            <ProductDetail product={selected} />
-          </aside>
-        )}
-      </div>
-
-      {!isDesktop && (
-        <Drawer
+        <SelectionPanel
           open={panelOpen}
-          onClose={() => setSelectedPid(null)}
-          placement="right"
-          size="100%"
           title={t('catalog.detail.title')}
-          destroyOnHidden
-          className={layout.drawer}
-          data-testid="product-drawer"
+          closeLabel={t('catalog.actions.close')}
+          onClose={() => setSelectedPid(null)}
+          testId="product"
+          drawerChildren={selected && <ProductDetail product={selected} actions={<div className={styles.drawerActions}>{actions('panel')}</div>} />}
         >
-          {selected && (
-            <ProductDetail
-              product={selected}
-              actions={<div className={styles.drawerActions}>{actions('panel')}</div>}
-            />
-          )}
-        </Drawer>
-      )}
+          {selected && <ProductDetail product={selected} />}
+        </SelectionPanel>
+      </div>
 
       <StockModal product={stockFor} onClose={() => setStockFor(null)} />
       {qrFor && <QrModal club={club} product={qrFor} onClose={() => setQrFor(null)} />}

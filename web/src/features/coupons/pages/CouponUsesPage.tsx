@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import { useCouponUses, useCoupons, USES_PAGE, type CouponUse } from '../api';
 import styles from '../coupons.module.css';
@@ -81,15 +82,10 @@ export default function CouponUsesPage() {
           loading={!firstLoad && uses.isFetching ? { delay: 300 } : false}
           sticky={{ offsetHeader: 64 }}
           scroll={{ x: 710 }}
-          pagination={{
-            current: page + 1,
-            pageSize: USES_PAGE,
-            total: uses.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: (p) => setPage(p - 1),
-            className: layout.pagination,
-          }}
+          pagination={tablePagination({
+            current: page + 1, pageSize: USES_PAGE, total: uses.data?.total ?? 0,
+            hideOnSinglePage: true, onChange: (p) => setPage(p - 1),
+          })}
           locale={{
             emptyText: firstLoad ? (
               <TableSkeleton />

@@ -1,6 +1,6 @@
 import '../i18n';
-import { CloseOutlined, HistoryOutlined, PlusOutlined, SearchOutlined, TagsOutlined } from '@ant-design/icons';
-import { Button, Drawer, Input, Table, type TableColumnsType } from 'antd';
+import { HistoryOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { Button, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,10 @@ import { canAccess, gates } from '../../../shared/access/gates';
 import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SearchBar } from '../../../shared/ui/SearchBar';
+import { selectableRows } from '../../../shared/ui/selectableRows';
+import { SelectionPanel } from '../../../shared/ui/SelectionPanel';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { COUPONS_PAGE, useCoupons, type Coupon } from '../api';
@@ -115,22 +119,16 @@ export default function CouponsPage() {
           </>
         }
       />
-      <div className={styles.filterBar} role="search">
-        <Input
-          size="large"
-          allowClear
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(0);
-          }}
-          prefix={<SearchOutlined className={styles.muted} />}
-          placeholder={t('coupons.searchPlaceholder')}
-          aria-label={t('coupons.searchLabel')}
-          className={styles.search}
-          data-testid="coupon-search"
-        />
-      </div>
+      <SearchBar
+        value={text}
+        onChange={(v) => {
+          setText(v);
+          setPage(0);
+        }}
+        placeholder={t('coupons.searchPlaceholder')}
+        label={t('coupons.searchLabel')}
+        testId="coupon-search"
+      />
       <div className={`${layout.workspace} ${isDesktop && selected ? layout.workspaceWithPanel : ''}`}>
         <div className={layout.tableCard} data-testid="coupons-table">
           <Table<Coupon>
@@ -141,30 +139,15 @@ export default function CouponsPage() {
             sticky={{ offsetHeader: 64 }}
             scroll={{ x: 830 }}
             showSorterTooltip={false}
-            pagination={{
-              current: page + 1,
-              pageSize: COUPONS_PAGE,
-              total: rows.length,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              onChange: (p) => setPage(p - 1),
-              className: layout.pagination,
-            }}
-            rowClassName={(c) => `${layout.clickableRow} ${c.id === selectedId ? styles.selectedRow : ''}`}
-            onRow={(c) =>
-              ({
-                onClick: () => setSelectedId(c.id),
-                onKeyDown: (e) => {
-                  if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
-                    e.preventDefault();
-                    setSelectedId(c.id);
-                  }
-                },
-                tabIndex: 0,
-                'aria-selected': c.id === selectedId,
-                'data-testid': `coupon-row-${c.code}`,
-              }) as React.HTMLAttributes<HTMLElement>
-            }
+            pagination={tablePagination({
+              current: page + 1, pageSize: COUPONS_PAGE, total: rows.length,
+              hideOnSinglePage: true, onChange: (p) => setPage(p - 1),
+            })}
+            {...selectableRows<Coupon>({
+              isSelected: (c) => c.id === selectedId,
+              onSelect: (c) => setSelectedId(c.id),
+              testId: (c) => `coupon-row-${c.code}`,
+            })}
             locale={{
               emptyText: firstLoad ? (
                 <TableSkeleton />
@@ -180,30 +163,16 @@ export default function CouponsPage() {
             }}
           />
         </div>
-        {isDesktop && selected && (
-          <aside className={layout.panel} aria-label={t('coupons.detail.title')} data-testid="coupon-panel">
-            <div className={layout.panelHead}>
-              <span className={layout.panelTitle}>{t('coupons.detail.title')}</span>
-              <Button type="text" icon={<CloseOutlined />} onClick={() => setSelectedId(null)} aria-label={t('common.close')} data-testid="panel-close" />
-            </div>
-            <CouponDetail coupon={selected} onDeleted={() => setSelectedId(null)} />
-          </aside>
-        )}
-      </div>
-      {!isDesktop && (
-        <Drawer
+        <SelectionPanel
           open={selected !== null}
-          onClose={() => setSelectedId(null)}
-          placement="right"
-          size="100%"
           title={t('coupons.detail.title')}
-          destroyOnHidden
-          className={layout.drawer}
-          data-testid="coupon-drawer"
+          closeLabel={t('common.close')}
+          onClose={() => setSelectedId(null)}
+          testId="coupon"
         >
           {selected && <CouponDetail coupon={selected} onDeleted={() => setSelectedId(null)} />}
-        </Drawer>
-      )}
+        </SelectionPanel>
+      </div>
     </div>
   );
 }

@@ -1,15 +1,18 @@
 import '../i18n';
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ShopOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Rate, Select, Skeleton, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Rate, Select, Skeleton, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClubCategories } from '../../../shared/api';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { tablePagination } from '../../../shared/ui/tablePagination';
+import { TableEmpty } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { useBasicItems, useDeleteBasicItem } from '../api';
+import { LoadError } from '../components/LoadError';
 import { ProductThumb } from '../components/ProductThumb';
 import styles from '../dispensary.module.css';
 import { dispensaryErrorText } from '../errors';
@@ -174,26 +177,23 @@ export default function BasicManagerPage() {
 
   const filtered = list !== null;
   const empty = (
-    <Empty
-      className={styles.empty}
-      image={<AppstoreOutlined className={styles.emptyIcon} />}
-      description={
-        <div className={styles.emptyText} data-testid="table-empty">
-          <strong>{filtered ? t('dispensary.manager.emptyFilteredTitle') : t('dispensary.manager.emptyTitle')}</strong>
-          <span>{filtered ? t('dispensary.manager.emptyFilteredHelp') : t('dispensary.manager.emptyHelp')}</span>
-        </div>
+    <TableEmpty
+      image={<AppstoreOutlined className={layout.emptyIcon} />}
+      title={filtered ? t('dispensary.manager.emptyFilteredTitle') : t('dispensary.manager.emptyTitle')}
+      help={filtered ? t('dispensary.manager.emptyFilteredHelp') : t('dispensary.manager.emptyHelp')}
+      action={
+        canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(list ? `${CREATE}?list=${list}` : CREATE)}>
+            {t('dispensary.manager.create')}
+          </Button>
+        )
       }
-    >
-      {canEdit && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(list ? `${CREATE}?list=${list}` : CREATE)}>
-          {t('dispensary.manager.create')}
-        </Button>
-      )}
-    </Empty>
+      testId="table-empty"
+    />
   );
 
   return (
-    <div className={layout.page} data-testid="dispensarymanagerbasic-page">
+    <div className={`${layout.page} ${styles.roomyEmpty}`} data-testid="dispensarymanagerbasic-page">
       <PageHeader
         className={styles.header}
         title={t('dispensary.manager.title')}
@@ -263,31 +263,15 @@ export default function BasicManagerPage() {
                 ))}
               </div>
             ) : items.isError ? (
-              <Empty
-                className={styles.empty}
-                description={
-                  <div className={styles.emptyText}>
-                    <strong>{t('dispensary.common.loadError')}</strong>
-                  </div>
-                }
-              >
-                <Button onClick={() => void items.refetch()}>{t('common.retry')}</Button>
-              </Empty>
+              <LoadError onRetry={() => void items.refetch()} />
             ) : (
               empty
             ),
           }}
-          pagination={{
-            current: page,
-            pageSize: BASIC_PAGE_SIZE,
-            showSizeChanger: false,
-            hideOnSinglePage: false,
-            size: isDesktop ? 'medium' : 'small',
-            simple: !isDesktop,
-            showTotal: isDesktop ? (total, [from, to]) => t('dispensary.common.range', { from, to, total }) : undefined,
-            onChange: setPage,
-            className: layout.pagination,
-          }}
+          pagination={tablePagination({
+            current: page, pageSize: BASIC_PAGE_SIZE, onChange: setPage,
+            isDesktop, range: (from, to, total) => t('dispensary.common.range', { from, to, total }),
+          })}
         />
       </div>
     </div>

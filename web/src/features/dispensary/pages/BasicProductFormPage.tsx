@@ -112,7 +112,7 @@ export default function BasicProductFormPage() {
         {heading}
         <Card className={layout.card}>
           <Result
-            icon={<FrownOutlined className={styles.emptyIcon} />}
+            icon={<FrownOutlined className={layout.emptyIcon} />}
             title={t('dispensary.form.notFoundTitle')}
             subTitle={t('dispensary.form.notFoundHelp')}
             extra={

@@ -1,12 +1,14 @@
 import '../i18n';
 import { AppstoreOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Empty, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { TableEmpty } from '../../../shared/ui/TableStates';
 import { useBasicItems } from '../api';
+import { LoadError } from '../components/LoadError';
 import { ProductCard } from '../components/ProductCard';
 import styles from '../dispensary.module.css';
 import { groupByList, productLink } from '../model';
@@ -22,7 +24,7 @@ export default function DispensaryListPage() {
   const count = items.data?.length ?? 0;
 
   return (
-    <div className={layout.page} data-testid="dispensary-page">
+    <div className={`${layout.page} ${styles.roomyEmpty}`} data-testid="dispensary-page">
       <PageHeader
         className={styles.header}
         title={t('dispensary.list.title')}
@@ -53,35 +55,22 @@ export default function DispensaryListPage() {
         </div>
       ) : items.isError ? (
         <div className={styles.listEmpty}>
-          <Empty
-            className={styles.empty}
-            description={
-              <div className={styles.emptyText}>
-                <strong>{t('dispensary.common.loadError')}</strong>
-              </div>
-            }
-          >
-            <Button onClick={() => void items.refetch()}>{t('common.retry')}</Button>
-          </Empty>
+          <LoadError onRetry={() => void items.refetch()} />
         </div>
       ) : count === 0 ? (
         <div className={styles.listEmpty} data-testid="dispensary-empty">
-          <Empty
-            className={styles.empty}
-            image={<AppstoreOutlined className={styles.emptyIcon} />}
-            description={
-              <div className={styles.emptyText}>
-                <strong>{t('dispensary.list.emptyTitle')}</strong>
-                <span>{canManage ? t('dispensary.list.emptyHelpManager') : t('dispensary.list.emptyHelp')}</span>
-              </div>
+          <TableEmpty
+            image={<AppstoreOutlined className={layout.emptyIcon} />}
+            title={t('dispensary.list.emptyTitle')}
+            help={canManage ? t('dispensary.list.emptyHelpManager') : t('dispensary.list.emptyHelp')}
+            action={
+              canManage && (
+                <Button type="primary" onClick={() => navigate('/dispensaryproductcreatebasic')}>
+                  {t('dispensary.manager.create')}
+                </Button>
+              )
             }
-          >
-            {canManage && (
-              <Button type="primary" onClick={() => navigate('/dispensaryproductcreatebasic')}>
-                {t('dispensary.manager.create')}
-              </Button>
-            )}
-          </Empty>
+          />
         </div>
       ) : (
         <div className={styles.groups}>

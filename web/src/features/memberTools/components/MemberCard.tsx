@@ -1,9 +1,9 @@
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { Avatar, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
+import { formatDate, initials } from '../../../shared/format';
 import type { Member } from '../api';
-import { expiryOf, initials, verdictOf } from '../memberStatus';
+import { expiryOf, verdictOf } from '../memberStatus';
 import shared from '../memberTools.module.css';
 import styles from './memberCard.module.css';
 

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../../shared/format';
 import { CameraProblemView } from '../../../shared/scan/CameraProblemView';
+import scan from '../../../shared/scan/scan.module.css';
 import { useCamera } from '../../../shared/scan/useCamera';
 import { PageHeader } from '../components/PageHeader';
 import shared from '../memberTools.module.css';
@@ -180,9 +181,9 @@ export default function DniReadPage() {
           aria-label={t('memberTools.dni.captureTitle')}
         >
           <div className={styles.viewport}>
-            <video ref={videoRef} className={styles.video} muted playsInline data-testid="dni-video" />
+            <video ref={videoRef} className={scan.video} muted playsInline data-testid="dni-video" />
             {camera.status === 'live' && (
-              <div className={styles.guide} aria-hidden="true">
+              <div className={`${scan.cover} ${styles.guide}`} aria-hidden="true">
                 <div className={styles.guideCard}>
                   <div className={styles.guideMrz}>
                     <span>{'IDESP<<<<<<<<<<<<<<<<<<<<<<<<<<'}</span>
@@ -194,7 +195,7 @@ export default function DniReadPage() {
               </div>
             )}
             {!cameraOn && (
-              <div className={styles.off}>
+              <div className={`${scan.cover} ${styles.off}`}>
                 <div className={styles.offIcon} aria-hidden="true">
                   <CameraOutlined />
                 </div>
@@ -209,13 +210,13 @@ export default function DniReadPage() {
               </div>
             )}
             {cameraOn && camera.status === 'starting' && (
-              <div className={styles.off}>
+              <div className={`${scan.cover} ${styles.off}`}>
                 <Spin size="large" />
                 <p className={styles.offHelp}>{t('scan.starting')}</p>
               </div>
             )}
             {cameraOn && camera.status === 'error' && camera.problem && (
-              <div className={styles.problem}>
+              <div className={`${scan.cover} ${styles.problem}`}>
                 <CameraProblemView problem={camera.problem} onRetry={camera.retry} extra={uploadButton(true)} />
               </div>
             )}

@@ -3,13 +3,13 @@ import { CheckCircleFilled, NotificationOutlined, SendOutlined, TeamOutlined, Us
 import { App, Avatar, Button, Card, Form, Input, Segmented, Select, Spin, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { initials } from '../../../shared/format';
 import { useClub, useClubId } from '../../../shared/session';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { PUSH_MAX, useCollectOnlineAccounts, useMemberSearch, useSendPush, type PushReply } from '../api';
 import { PageHeader } from '../components/PageHeader';
 import { useErrorText } from '../errors';
 import shared from '../memberTools.module.css';
-import { initials } from '../memberStatus';
 import styles from './pushManager.module.css';
 
 type Audience = 'some' | 'all';

@@ -40,13 +40,13 @@ export default function SmsManagerPage() {
     <div className={shared.narrowPage} data-testid="sms-manager">
       <PageHeader icon={<MessageOutlined />} title={t('memberTools.sms.title')} subtitle={t('memberTools.sms.subtitle')} />
       <div className={styles.layout}>
-        <section className={styles.info} data-testid="sms-info">
+        <section className={shared.panel} data-testid="sms-info">
           <div className={styles.infoHead}>
             <InfoCircleFilled className={styles.infoIcon} />
             <h2 className={styles.infoTitle}>{t('memberTools.sms.notAvailableTitle')}</h2>
           </div>
           <p className={styles.infoBody}>{t('memberTools.sms.notAvailableBody')}</p>
-          <ul className={styles.ways}>
+          <ul className={shared.stack}>
             <li>
               <Way
                 icon={<IdcardOutlined className={styles.wayIcon} />}
@@ -68,7 +68,7 @@ export default function SmsManagerPage() {
           </ul>
         </section>
 
-        <section className={styles.pad} aria-label={t('memberTools.sms.padLabel')}>
+        <section className={shared.panel} aria-label={t('memberTools.sms.padLabel')}>
           <Input
             ref={inputRef}
             size="large"

@@ -35,7 +35,7 @@ export default function UserInvitePage() {
       <section className={styles.hero}>
         <div className={styles.heroText}>
           <h2 className={styles.heroTitle}>{t('memberTools.invite.heroTitle')}</h2>
-          <ul className={styles.points}>
+          <ul className={`${shared.stack} ${styles.points}`}>
             <li>
               <UserAddOutlined /> {t('memberTools.invite.point1')}
             </li>

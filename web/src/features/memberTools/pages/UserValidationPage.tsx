@@ -63,7 +63,7 @@ export default function UserValidationPage() {
     <div className={shared.page} data-testid="user-validation">
       <PageHeader icon={<SafetyCertificateOutlined />} title={t('memberTools.validation.title')} subtitle={t('memberTools.validation.subtitle')} />
       <div className={styles.layout}>
-        <section className={styles.scanPanel} aria-label={t('memberTools.validation.scanPanel')}>
+        <section className={`${shared.panel} ${styles.scanPanel}`} aria-label={t('memberTools.validation.scanPanel')}>
           <button type="button" className={styles.qrButton} onClick={() => setScanning(true)} data-testid="validation-scan">
             <QrcodeOutlined className={styles.qrIcon} />
             <span className={styles.qrText}>

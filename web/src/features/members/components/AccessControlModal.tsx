@@ -2,22 +2,20 @@ import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Button, Form, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
+import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { useCheckInOut, type AccessAction } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
 import styles from '../members.module.css';
 import { MemberPicker, type PickedMember } from './MemberPicker';
+import { MemberSheet } from './MemberSheet';
 import { useApp } from '../../../shared/ui/useApp';
 
-interface Props {
-  open: boolean;
+interface Props extends DialogProps {
   club: number;
   members: PickedMember[];
   onMembersChange: (m: PickedMember[]) => void;
-  onClose: () => void;
   onDone?: () => void;
-  afterClose?: () => void;
 }
 
 /**
@@ -68,10 +66,7 @@ export function AccessControlModal({ open, club, members, onMembersChange, onClo
   };
 
   return (
-    <SheetModal
-      rounded
-      ownSheetClassName={styles.sheet}
-      destroyOnHidden
+    <MemberSheet
       open={open}
       onCancel={onClose}
       afterClose={afterClose}
@@ -123,6 +118,6 @@ export function AccessControlModal({ open, club, members, onMembersChange, onClo
           />
         </Form.Item>
       </Form>
-    </SheetModal>
+    </MemberSheet>
   );
 }

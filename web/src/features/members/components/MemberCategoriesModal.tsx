@@ -1,14 +1,16 @@
 import { CrownOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import cells from '../../../shared/ui/cells.module.css';
 import { EditableList } from '../../../shared/ui/EditableList';
-import { SheetModal } from '../../../shared/ui/SheetModal';
+import type { DialogProps } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { TableEmpty } from '../../../shared/ui/TableStates';
 import { useCreateCategory, useDeleteCategory, useMemberCategories, useUpdateCategory } from '../api';
 import { formFieldOfError, memberErrorText, shownLocally } from '../errors';
 import type { MemberCategory } from '../model';
 import styles from '../members.module.css';
+import { MemberSheet } from './MemberSheet';
 
 interface Draft {
   title: string;
@@ -20,15 +22,7 @@ const CATEGORY_FIELDS = ['title', 'descuento'] as const;
 const CATEGORY_FIELD_OF_CODE = { 'category.discount_range': 'descuento', 'category.title_required': 'title' } as const;
 
 /** Member categories: list, create, edit, delete; each with a discount percentage 0–100. */
-export function MemberCategoriesModal({
-  open,
-  onClose,
-  afterClose,
-}: {
-  open: boolean;
-  onClose: () => void;
-  afterClose?: () => void;
-}) {
+export function MemberCategoriesModal({ open, onClose, afterClose }: DialogProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const list = useMemberCategories();
@@ -63,7 +57,7 @@ export function MemberCategoriesModal({
   };
 
   return (
-    <SheetModal rounded ownSheetClassName={styles.sheet} destroyOnHidden open={open} onCancel={onClose} afterClose={afterClose} width={640} title={t('members.categories.title')} footer={null} data-testid="categories-dialog">
+    <MemberSheet open={open} onCancel={onClose} afterClose={afterClose} width={640} title={t('members.categories.title')} footer={null} data-testid="categories-dialog">
       <p className={layout.modalLead}>{t('members.categories.subtitle')}</p>
       <Form<Draft>
         form={form}
@@ -123,7 +117,7 @@ export function MemberCategoriesModal({
             key: 'title',
             title: t('members.categories.name'),
             label: t('members.categories.name'),
-            view: (c) => <span className={styles.strong}>{c.title}</span>,
+            view: (c) => <span className={cells.strong}>{c.title}</span>,
             edit: (d, change, field) => (
               <Input value={d.title} maxLength={80} onChange={(e) => change({ title: e.target.value })} data-testid="category-edit-title" {...field} />
             ),
@@ -134,7 +128,7 @@ export function MemberCategoriesModal({
             label: t('members.categories.discount'),
             align: 'right',
             width: 112,
-            className: styles.num,
+            className: cells.num,
             view: (c) => `${c.descuento} %`,
             edit: (d, change, field) => (
               <InputNumber
@@ -150,6 +144,6 @@ export function MemberCategoriesModal({
           },
         ]}
       />
-    </SheetModal>
+    </MemberSheet>
   );
 }

@@ -18,8 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate, formatNumber } from '../../../shared/format';
+import cells from '../../../shared/ui/cells.module.css';
 import { Money } from '../../../shared/ui/Figures';
-import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { WalletTopUpModal } from '../../../shared/wallet/WalletTopUpModal';
 import { useCheckInOut, useMember, useRequestNewPassword, useSaveMember, type AccessAction } from '../api';
@@ -28,6 +28,7 @@ import { formatPhone, fullName, roleKey, type Member } from '../model';
 import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
 import { ExpiryTag, MemberAvatar, StatusTag, TypeTag } from './bits';
+import { MemberSheet } from './MemberSheet';
 import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 import { useApp } from '../../../shared/ui/useApp';
 
@@ -99,7 +100,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
 
   const remove = () => confirmDelete(m, onClose);
 
-  const dash = <span className={styles.muted}>{t('common.notAvailable')}</span>;
+  const dash = <span className={cells.muted}>{t('common.notAvailable')}</span>;
   const address = m
     ? [m.memcard_address.thoroughfare, [m.memcard_address.postal_code, m.memcard_address.locality].filter(Boolean).join(' '), m.memcard_address.country]
         .filter((s) => s && s.trim())
@@ -153,10 +154,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
   ) : null;
 
   return (
-    <SheetModal
-      rounded
-      ownSheetClassName={styles.sheet}
-      destroyOnHidden
+    <MemberSheet
       open={nid !== null}
       onCancel={onClose}
       title={t('members.detail.title')}
@@ -177,7 +175,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
                 {fullName(m)}
               </h2>
               <div className={styles.detailSub}>
-                <span className={styles.num}>{t('members.common.memberNo', { number: m.number })}</span>
+                <span className={cells.num}>{t('members.common.memberNo', { number: m.number })}</span>
                 <span aria-hidden="true">·</span>
                 <span className={styles.mono}>{m.dni}</span>
               </div>
@@ -272,17 +270,17 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
                   children: m.category_member ? (
                     <span>
                       {m.category_member.title}{' '}
-                      <span className={styles.muted}>({t('members.detail.discount', { discount: m.category_member.descuento })})</span>
+                      <span className={cells.muted}>({t('members.detail.discount', { discount: m.category_member.descuento })})</span>
                     </span>
                   ) : (
                     dash
                   ),
                 },
-                { key: 'end', label: t('members.fields.endDate'), children: m.end_date ? <span className={styles.num}>{formatDate(m.end_date)}</span> : dash },
+                { key: 'end', label: t('members.fields.endDate'), children: m.end_date ? <span className={cells.num}>{formatDate(m.end_date)}</span> : dash },
                 {
                   key: 'forecast',
                   label: t('members.fields.consumForecast'),
-                  children: <span className={styles.num}>{`${formatNumber(m.consum_forecast)} ${t('members.common.gramsPerMonth')}`}</span>,
+                  children: <span className={cells.num}>{`${formatNumber(m.consum_forecast)} ${t('members.common.gramsPerMonth')}`}</span>,
                 },
                 ...(can.wallet
                   ? [{ key: 'wallet', label: t('members.fields.wallet'), children: <Money value={m.monedero} /> }]
@@ -337,6 +335,6 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
         member={topUp && m ? { nid: m.nid, name: fullName(m), monedero: m.monedero } : null}
         onClose={() => setTopUp(false)}
       />
-    </SheetModal>
+    </MemberSheet>
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Select, Spin, type SelectProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import cells from '../../../shared/ui/cells.module.css';
 import { searchMembers } from '../api';
 import { fullName, type Member } from '../model';
 import styles from '../members.module.css';
@@ -96,9 +97,9 @@ export function MemberPicker({ club, value = [], onChange, exclude = [], ...rest
             value: m.nid,
             label: (
               <span className={styles.pickOption}>
-                <span className={styles.num}>{m.number}</span>
+                <span className={cells.num}>{m.number}</span>
                 <span>{fullName(m)}</span>
-                <span className={styles.muted}>{m.dni}</span>
+                <span className={cells.muted}>{m.dni}</span>
               </span>
             ),
           })),

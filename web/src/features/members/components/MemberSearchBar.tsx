@@ -153,40 +153,12 @@ export function MemberSearchBar({ form, onSearch, searching, onQr, keychainRef, 
               }
             />
           </Form.Item>
-          <Form.Item name="number" label={t('members.fields.number')} hidden={folded}>
-            <Input
-              size="large"
-              inputMode="numeric"
-              autoComplete="off"
-              allowClear
-              maxLength={9}
-              placeholder={t('members.search.numberPlaceholder')}
-              data-testid={id('number')}
-            />
-          </Form.Item>
-          <Form.Item name="dni" label={t('members.fields.dni')} hidden={folded}>
-            <Input size="large" allowClear autoComplete="off" maxLength={30} placeholder={t('members.search.dniPlaceholder')} data-testid={id('dni')} />
-          </Form.Item>
-          <Form.Item name="nombre" label={t('members.fields.nombre')}>
-            <Input size="large" allowClear autoComplete="off" maxLength={80} placeholder={t('members.search.namePlaceholder')} data-testid={id('nombre')} />
-          </Form.Item>
-          <Form.Item name="surname" label={t('members.fields.surnames')}>
-            <Input size="large" allowClear autoComplete="off" maxLength={80} placeholder={t('members.search.surnamePlaceholder')} data-testid={id('surname')} />
-          </Form.Item>
-          <Form.Item name="email" label={t('members.fields.email')} hidden={folded}>
-            <Input size="large" allowClear autoComplete="off" maxLength={80} placeholder={t('members.search.emailPlaceholder')} data-testid={id('email')} />
-          </Form.Item>
-          <Form.Item name="telefono" label={t('members.fields.telefono')} hidden={folded}>
-            <Input
-              size="large"
-              allowClear
-              autoComplete="off"
-              inputMode="tel"
-              maxLength={20}
-              placeholder={t('members.search.phonePlaceholder')}
-              data-testid={id('telefono')}
-            />
-          </Form.Item>
+          <Criterion name="number" label={t('members.fields.number')} hidden={folded} inputMode="numeric" maxLength={9} placeholder={t('members.search.numberPlaceholder')} testId={id('number')} />
+          <Criterion name="dni" label={t('members.fields.dni')} hidden={folded} maxLength={30} placeholder={t('members.search.dniPlaceholder')} testId={id('dni')} />
+          <Criterion name="nombre" label={t('members.fields.nombre')} maxLength={80} placeholder={t('members.search.namePlaceholder')} testId={id('nombre')} />
+          <Criterion name="surname" label={t('members.fields.surnames')} maxLength={80} placeholder={t('members.search.surnamePlaceholder')} testId={id('surname')} />
+          <Criterion name="email" label={t('members.fields.email')} hidden={folded} maxLength={80} placeholder={t('members.search.emailPlaceholder')} testId={id('email')} />
+          <Criterion name="telefono" label={t('members.fields.telefono')} hidden={folded} inputMode="tel" maxLength={20} placeholder={t('members.search.phonePlaceholder')} testId={id('telefono')} />
         </div>
         {!isDesktop && (
           <Button
@@ -234,5 +206,30 @@ export function MemberSearchBar({ form, onSearch, searching, onQr, keychainRef, 
         </div>
       </Form>
     </Card>
+  );
+}
+
+/** One text criterion of the bar: a large input with a clear button and no browser autofill. */
+function Criterion({
+  name,
+  label,
+  hidden,
+  inputMode,
+  maxLength,
+  placeholder,
+  testId,
+}: {
+  name: keyof SearchValues;
+  label: string;
+  hidden?: boolean;
+  inputMode?: 'numeric' | 'tel';
+  maxLength: number;
+  placeholder: string;
+  testId: string;
+}) {
+  return (
+    <Form.Item name={name} label={label} hidden={hidden}>
+      <Input size="large" allowClear autoComplete="off" inputMode={inputMode} maxLength={maxLength} placeholder={placeholder} data-testid={testId} />
+    </Form.Item>
   );
 }

@@ -3,8 +3,10 @@ import { Checkbox, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
+import cells from '../../../shared/ui/cells.module.css';
 import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import { MeasureSafe } from '../../../shared/ui/MeasureSafe';
 import ui from '../../../shared/ui/ui.module.css';
@@ -85,17 +87,17 @@ export function MemberTable(p: Props) {
       dataIndex: 'number',
       align: 'right',
       width: p.compact ? 56 : 72,
-      className: styles.num,
+      className: cells.num,
       render: (n: number) => <span data-testid="cell-number">{n}</span>,
     },
-    name: { key: 'name', title: t('members.table.name'), dataIndex: 'nombre', className: styles.strong, ellipsis: true, width: p.compact ? 84 : undefined },
+    name: { key: 'name', title: t('members.table.name'), dataIndex: 'nombre', className: cells.strong, ellipsis: true, width: p.compact ? 84 : undefined },
     surnames: { key: 'surnames', title: t('members.table.surnames'), render: (_, m) => surnames(m), ellipsis: true, width: p.compact ? 116 : undefined },
     dni: { key: 'dni', title: t('members.table.dni'), dataIndex: 'dni', className: styles.mono, width: p.compact ? 96 : undefined },
     email: { key: 'email', title: t('members.table.email'), dataIndex: 'email', ellipsis: true, width: p.compact ? 140 : undefined },
     phone: {
       key: 'phone',
       title: t('members.table.phone'),
-      className: styles.num,
+      className: cells.num,
       width: p.compact ? 120 : undefined,
       render: (_, m) => <span className={styles.nowrap}>{formatPhone(m.telefono || m.user?.telefono, m.country_code)}</span>,
     },
@@ -106,19 +108,19 @@ export function MemberTable(p: Props) {
       title: t('members.table.expiry'),
       align: 'right',
       width: 96,
-      className: `${styles.num} ${styles.wrapHead}`,
+      className: `${cells.num} ${styles.wrapHead}`,
       render: (_, m) =>
         m.end_date ? (
           <span className={m.end_date < Date.now() / 1000 ? styles.negative : undefined}>{formatDate(m.end_date)}</span>
         ) : (
-          <span className={styles.muted}>{t('common.notAvailable')}</span>
+          <span className={cells.muted}>{t('common.notAvailable')}</span>
         ),
     },
     type: { key: 'type', title: t('members.table.type'), render: (_, m) => <TypeTag type={m.type} />, width: p.compact ? 92 : undefined },
     category: {
       key: 'category',
       title: t('members.table.category'),
-      render: (_, m) => m.category_member?.title ?? <span className={styles.muted}>{t('common.notAvailable')}</span>,
+      render: (_, m) => m.category_member?.title ?? <span className={cells.muted}>{t('common.notAvailable')}</span>,
       ellipsis: true,
     },
     online: {
@@ -202,20 +204,10 @@ export function MemberTable(p: Props) {
             />
           ),
         }}
-        pagination={{
-          current: p.page + 1,
-          pageSize: p.pageSize,
-          total: p.total,
-          showSizeChanger: false,
-          hideOnSinglePage: false,
-          size: isDesktop ? 'medium' : 'small',
-          simple: !isDesktop,
-          showTotal: isDesktop
-            ? (total, [from, to]) => t('members.common.range', { from, to, total })
-            : undefined,
-          onChange: (page) => p.onPage(page - 1),
-          className: layout.pagination,
-        }}
+        pagination={tablePagination({
+          current: p.page + 1, pageSize: p.pageSize, total: p.total, onChange: (page) => p.onPage(page - 1),
+          isDesktop, range: (from, to, total) => t('members.common.range', { from, to, total }),
+        })}
       />
     </div>
   );

@@ -3,8 +3,8 @@ import { Alert, Button, Upload } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Webcam from 'react-webcam';
-import { SheetModal } from '../../../shared/ui/SheetModal';
 import styles from '../members.module.css';
+import { MemberSheet } from './MemberSheet';
 
 /** Longest side of a stored member photo, in pixels. */
 const PHOTO_MAX = 640;
@@ -154,10 +154,7 @@ function WebcamModal({ open, onClose, onPhoto }: { open: boolean; onClose: () =>
   };
 
   return (
-    <SheetModal
-      rounded
-      ownSheetClassName={styles.sheet}
-      destroyOnHidden
+    <MemberSheet
       open={open}
       onCancel={onClose}
       afterOpenChange={(o) => o || reset()}
@@ -214,6 +211,6 @@ function WebcamModal({ open, onClose, onPhoto }: { open: boolean; onClose: () =>
           )
         )}
       </div>
-    </SheetModal>
+    </MemberSheet>
   );
 }

@@ -1,8 +1,7 @@
-import { App, Button, Form, Input, Select, Space } from 'antd';
+import { App, Button, Form, Input, Select, Space, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SheetModal } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { usePush, useSaveMember, useSmsInvite } from '../api';
 import { memberErrorText, shownLocally } from '../errors';
@@ -19,6 +18,7 @@ import {
 } from '../model';
 import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
+import { MemberSheet } from './MemberSheet';
 import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 
 type Feedback = 'success' | 'info' | 'warning' | 'error';
@@ -153,38 +153,61 @@ export function useStaffActions(access: MemberAccess) {
   return { openPush, invite, toggleStatus, remove, edit, modals, busy: save.isPending || sms.isPending };
 }
 
-function PushModal({
+/** A staff dialog around one form: Cancel and the send button (which submits the form) at its foot. */
+function SendDialog({
   member,
   sending,
   onClose,
-  onSend,
+  form,
+  title,
+  send,
+  testId,
+  children,
 }: {
   member: Member | null;
   sending: boolean;
   onClose: () => void;
-  onSend: (body: string) => void;
+  form: FormInstance;
+  title: ReactNode;
+  send: string;
+  testId: string;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ body: string }>();
   return (
-    <SheetModal
-      rounded
-      ownSheetClassName={styles.sheet}
-      destroyOnHidden
+    <MemberSheet
       open={member !== null}
       onCancel={onClose}
       width={480}
-      title={member ? t('members.staff.pushTitle', { name: fullName(member) }) : ''}
+      title={title}
       afterOpenChange={(o) => o || form.resetFields()}
-      data-testid="push-dialog"
+      data-testid={`${testId}-dialog`}
       footer={
         <div className={styles.modalFooter}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" onClick={() => form.submit()} loading={sending} data-testid="push-send">
-            {t('members.staff.pushSend')}
+          <Button type="primary" onClick={() => form.submit()} loading={sending} data-testid={`${testId}-send`}>
+            {send}
           </Button>
         </div>
       }
+    >
+      {children}
+    </MemberSheet>
+  );
+}
+
+function PushModal({ member, sending, onClose, onSend }: { member: Member | null; sending: boolean; onClose: () => void; onSend: (body: string) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ body: string }>();
+  return (
+    <SendDialog
+      member={member}
+      sending={sending}
+      onClose={onClose}
+      form={form}
+      title={member ? t('members.staff.pushTitle', { name: fullName(member) }) : ''}
+      send={t('members.staff.pushSend')}
+      testId="push"
     >
       <Form form={form} layout="vertical" onFinish={(v) => onSend(v.body.trim())} requiredMark={false}>
         <Form.Item
@@ -203,7 +226,7 @@ function PushModal({
           />
         </Form.Item>
       </Form>
-    </SheetModal>
+    </SendDialog>
   );
 }
 
@@ -221,25 +244,7 @@ function PhoneModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ tlf: string; cc: string }>();
   return (
-    <SheetModal
-      rounded
-      ownSheetClassName={styles.sheet}
-      destroyOnHidden
-      open={member !== null}
-      onCancel={onClose}
-      width={480}
-      title={t('members.staff.askPhoneTitle')}
-      afterOpenChange={(o) => o || form.resetFields()}
-      data-testid="phone-dialog"
-      footer={
-        <div className={styles.modalFooter}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" onClick={() => form.submit()} loading={sending} data-testid="phone-send">
-            {t('members.staff.send')}
-          </Button>
-        </div>
-      }
-    >
+    <SendDialog member={member} sending={sending} onClose={onClose} form={form} title={t('members.staff.askPhoneTitle')} send={t('members.staff.send')} testId="phone">
       <p className={layout.modalLead}>{t('members.staff.askPhone')}</p>
       <Form
         form={form}
@@ -284,6 +289,6 @@ function PhoneModal({
           </Space.Compact>
         </Form.Item>
       </Form>
-    </SheetModal>
+    </SendDialog>
   );
 }

@@ -2,6 +2,7 @@ import { CheckCircleFilled, ClockCircleFilled, MinusCircleOutlined, UserOutlined
 import { Avatar, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
+import cells from '../../../shared/ui/cells.module.css';
 import { expiryOf, initials, type Member } from '../model';
 import styles from '../members.module.css';
 
@@ -23,20 +24,20 @@ export function ExpiryTag({ endDate, testId }: { endDate: number | null | undefi
   const e = expiryOf(endDate);
   if (e.state === 'none') {
     return (
-      <Tag bordered={false} icon={<MinusCircleOutlined />} className={styles.tagMuted} data-testid={testId} data-state="none">
+      <Tag bordered={false} icon={<MinusCircleOutlined />} className={cells.tagMuted} data-testid={testId} data-state="none">
         {t('members.expiry.none')}
       </Tag>
     );
   }
   if (e.state === 'expired') {
     return (
-      <Tag color="error" icon={<ClockCircleFilled />} className={styles.tag} data-testid={testId} data-state="expired">
+      <Tag color="error" icon={<ClockCircleFilled />} className={cells.tag} data-testid={testId} data-state="expired">
         {t('members.expiry.expired')}
       </Tag>
     );
   }
   return (
-    <Tag color="success" icon={<CheckCircleFilled />} className={styles.tag} data-testid={testId} data-state="valid">
+    <Tag color="success" icon={<CheckCircleFilled />} className={cells.tag} data-testid={testId} data-state="valid">
       {formatDate(e.date)}
     </Tag>
   );
@@ -45,7 +46,7 @@ export function ExpiryTag({ endDate, testId }: { endDate: number | null | undefi
 export function StatusTag({ status }: { status: number }) {
   const { t } = useTranslation();
   return status === 1 ? (
-    <Tag color="green" bordered={false} className={styles.tag}>
+    <Tag color="green" bordered={false} className={cells.tag}>
       {t('members.status.active')}
     </Tag>
   ) : (
@@ -59,7 +60,7 @@ export function TypeTag({ type }: { type: string }) {
   const { t } = useTranslation();
   const therapeutic = type === 'terapeutico';
   return (
-    <Tag bordered={false} color={therapeutic ? 'cyan' : 'purple'} className={styles.tag}>
+    <Tag bordered={false} color={therapeutic ? 'cyan' : 'purple'} className={cells.tag}>
       {therapeutic ? t('members.types.terapeutico') : t('members.types.ludico')}
     </Tag>
   );

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
 import { ActiveMembersModal } from '../../../shared/members/ActiveMembersModal';
 import { findMembers, lookupMember, memberByScan, type Member } from '../../../shared/members/find';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCheckInOut, type AccessAction } from '../api';
@@ -183,7 +184,7 @@ export default function AccessControlPage() {
                   {r.action === 'ENTRA' ? t('members.access.in') : t('members.access.out')}
                 </Tag>
                 <span className={styles.accessWho}>
-                  <span className={styles.num}>{r.number}</span> · {r.name}
+                  <span className={cells.num}>{r.number}</span> · {r.name}
                 </span>
                 <span className={styles.accessTime}>{formatDateTime(r.at).slice(0, 5)}</span>
               </li>

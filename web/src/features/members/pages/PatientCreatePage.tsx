@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, reportApiError, useClubSetting } from '../../../shared/api';
 import { dayjs } from '../../../shared/format/dayjs';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { InlineError } from '../../../shared/ui/InlineError';
@@ -444,7 +445,7 @@ export default function PatientCreatePage() {
                         }))}
                         optionRender={(o) => (
                           <span className={styles.dialOption}>
-                            <strong>{o.data.label}</strong> <span className={styles.muted}>{o.data.title}</span>
+                            <strong>{o.data.label}</strong> <span className={cells.muted}>{o.data.title}</span>
                           </span>
                         )}
                       />
@@ -593,7 +594,7 @@ export default function PatientCreatePage() {
                     </Form.Item>
                     <span className={styles.staffText}>
                       <strong>{t('members.fields.isStaff')}</strong>
-                      <span className={styles.muted}>{t('members.create.staffHelp')}</span>
+                      <span className={cells.muted}>{t('members.create.staffHelp')}</span>
                     </span>
                   </label>
                   {isStaff && (
@@ -699,7 +700,7 @@ export default function PatientCreatePage() {
                     {
                       key: 'number',
                       label: t('members.fields.number'),
-                      children: all.number ? <span className={styles.num}>{all.number}</span> : t('members.create.numberPlaceholder'),
+                      children: all.number ? <span className={cells.num}>{all.number}</span> : t('members.create.numberPlaceholder'),
                     },
                     { key: 'type', label: t('members.fields.type'), children: t(`members.types.${all.type_member ?? 'ludico'}`) },
                     {

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { reportApiError } from '../../../shared/api';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { exportMembers, useDeleteMember, type ExportFormat } from '../api';
@@ -173,7 +174,7 @@ export default function PatientManagerPage() {
               </Button>
             </>
           ) : (
-            <span className={styles.muted}>{t('members.common.noneSelected')}</span>
+            <span className={cells.muted}>{t('members.common.noneSelected')}</span>
           )}
         </span>
         <span className={styles.selectionActions}>
@@ -193,13 +194,7 @@ export default function PatientManagerPage() {
       <MemberTable
         testId="members-table"
         columns={['photo', 'number', 'name', 'surnames', 'dni', 'phone', 'type', 'category', 'expiry', 'status']}
-        data={list.list.data?.data}
-        total={total}
-        page={list.page}
-        pageSize={MANAGER_PAGE_SIZE}
-        loading={list.list.isFetching}
-        onPage={list.setPage}
-        onOpen={list.open}
+        {...list.table}
         selectedIds={selected.map((m) => m.nid)}
         onSelect={(rows, ids) => {
           // Members picked on other pages stay picked; this page's rows come as the table reports them.

@@ -24,7 +24,6 @@ export default function StaffManagerPage() {
   const access = useMemberAccess();
   const list = useMemberList({ pageSize: STAFF_PAGE_SIZE, staffOnly: true });
   const actions = useStaffActions(access);
-  const total = list.list.data?.total ?? 0;
 
   useEffect(() => {
     list.keychainRef.current?.focus();
@@ -40,13 +39,7 @@ export default function StaffManagerPage() {
         testId="staff-table"
         compact
         columns={['photo', 'number', 'name', 'surnames', 'dni', 'email', 'phone', 'wallet', 'expiryDate', 'type', 'online', 'active']}
-        data={list.list.data?.data}
-        total={total}
-        page={list.page}
-        pageSize={STAFF_PAGE_SIZE}
-        loading={list.list.isFetching}
-        onPage={list.setPage}
-        onOpen={list.open}
+        {...list.table}
         empty={{ title: t('members.staff.emptyTitle'), help: t('members.staff.emptyHelp') }}
         actions={(m) => (
           <Dropdown

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownLocally, useClubCategories, useDeleteClubCategory, useSaveClubCategory } from '../../../shared/api';
 import { formatMoney } from '../../../shared/format';
+import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { readMoney } from '../../../shared/wallet/model';
+import walletStyles from '../../../shared/wallet/wallet.module.css';
 import { posErrorText } from '../errors';
 import styles from '../pos.module.css';
 
@@ -15,7 +17,7 @@ export type PresetKind = 'wallet' | 'cash-register';
  * §2) or the default cash amounts of the counter (type cash-register, part 2 §2). Each is a number
  * of at least 0; one click on it fills the top-up amount or the cash tendered.
  */
-export function AmountPresetsModal({ kind, open, onClose, afterClose }: { kind: PresetKind; open: boolean; onClose: () => void; afterClose?: () => void }) {
+export function AmountPresetsModal({ kind, open, onClose, afterClose }: DialogProps & { kind: PresetKind }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const list = useClubCategories(kind);
@@ -70,7 +72,7 @@ export function AmountPresetsModal({ kind, open, onClose, afterClose }: { kind: 
         </Button>
       </div>
       {error && (
-        <div className={styles.short} role="alert" data-testid="preset-error">
+        <div className={walletStyles.short} role="alert" data-testid="preset-error">
           {error}
         </div>
       )}

@@ -6,6 +6,7 @@ import { isApiError, useClubCategories } from '../../../shared/api';
 import { useClub, useClubId } from '../../../shared/session';
 import { SignatureField } from '../../../shared/ui/SignatureField';
 import { presetAmounts } from '../../../shared/wallet/model';
+import walletStyles from '../../../shared/wallet/wallet.module.css';
 import { usePayOrder, type Order, type PayType } from '../api';
 import { posErrorText } from '../errors';
 import { changeOf, quickTenders, signatureMissingKey } from '../model';
@@ -162,7 +163,7 @@ export function PayModal({ order, wallet, methods, signature, canOverride, onPai
               data-testid="pay-tendered"
             />
             {change !== null && (
-              <span className={change < 0 ? styles.short : styles.change} data-testid="pay-change">
+              <span className={change < 0 ? walletStyles.short : walletStyles.change} data-testid="pay-change">
                 {change < 0 ? t('pos.pay.missing', { amount: formatMoney(-change) }) : t('pos.pay.change', { amount: formatMoney(change) })}
               </span>
             )}
@@ -181,7 +182,7 @@ export function PayModal({ order, wallet, methods, signature, canOverride, onPai
           </div>
         )}
         {method === 'wallet' && (
-          <p className={walletShort ? styles.short : styles.muted} data-testid="pay-wallet">
+          <p className={walletShort ? walletStyles.short : styles.muted} data-testid="pay-wallet">
             {t('pos.pay.walletBalance', { amount: formatMoney(wallet) })}
             {walletShort ? ` · ${t('pos.pay.walletShort')}` : ''}
           </p>

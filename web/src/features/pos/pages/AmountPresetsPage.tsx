@@ -1,17 +1,9 @@
 import '../i18n';
-import { useState } from 'react';
-import layout from '../../../shared/ui/layout.module.css';
-import { useCloseDialogRoute } from '../../../shared/ui/useCloseDialogRoute';
+import { DialogRoute } from '../../../shared/ui/DialogRoute';
 import { AmountPresetsModal, type PresetKind } from '../components/AmountPresetsModal';
 
 function PresetsDialog({ kind }: { kind: PresetKind }) {
-  const [open, setOpen] = useState(true);
-  const close = useCloseDialogRoute();
-  return (
-    <div className={layout.dialogBackdrop} data-testid={`${kind}-presets-page`}>
-      <AmountPresetsModal kind={kind} open={open} onClose={() => setOpen(false)} afterClose={close} />
-    </div>
-  );
+  return <DialogRoute testId={`${kind}-presets-page`}>{(dialog) => <AmountPresetsModal kind={kind} {...dialog} />}</DialogRoute>;
 }
 
 /** Menu entry "walletamounts": the wallet top-up amounts. */

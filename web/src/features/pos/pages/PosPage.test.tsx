@@ -153,6 +153,31 @@ function renderPos(current?: { nid: number; number: number; nombre: string; surn
   );
 }
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Clicks `product` on the counter and types `keys` in its quantity dialog; waits for the order's save. */
+async function addProduct(user: User, product: { pid: number }, keys: string) {
+  await user.click(await screen.findByTestId(`product-${product.pid}`));
+  await user.keyboard(keys);
+  await waitFor(() => expect(saved).toHaveLength(1));
+}
+
+/** Opens the counter on `member` and adds `product` as addProduct does. */
+async function sellOne(member: Parameters<typeof renderPos>[0], product: { pid: number }, keys: string) {
+  const user = userEvent.setup();
+  renderPos(member);
+  await screen.findByTestId('member-name');
+  await addProduct(user, product, keys);
+  return user;
+}
+
+/** Pays the exact amount in cash in the open payment dialog; waits for order 900's payment. */
+async function payExact(user: User) {
+  await user.click(screen.getByTestId('tender-exact'));
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(paid).toEqual([900]));
+}
+
 const pos = es.pos;
 let queryClient: QueryClient;
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
@@ -232,12 +257,7 @@ describe('the counter', { timeout: 20_000 }, () => {
   });
 
   it('sells the grams typed as the dialog opens, then puts the cursor in the product search, where Enter goes on to the payment, never to the product again', async () => {
-    const user = userEvent.setup();
-    renderPos(carla);
-    await screen.findByTestId('member-name');
-    await user.click(await screen.findByTestId(`product-${lemon.pid}`));
-    await user.keyboard('2{Enter}');
-    await waitFor(() => expect(saved).toHaveLength(1));
+    const user = await sellOne(carla, lemon, '2{Enter}');
     expect(saved[0]).toMatchObject({ membership_id: carla.nid, products: [{ pid: lemon.pid, quantity: 2 }] });
     await waitFor(noDialog);
     await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
@@ -269,12 +289,7 @@ describe('the counter', { timeout: 20_000 }, () => {
   });
 
   it('keeps the cursor in the member field after a sale while the ticket stays in view; the next member starts the next sale', async () => {
-    const user = userEvent.setup();
-    renderPos(carla);
-    await screen.findByTestId('member-name');
-    await user.click(await screen.findByTestId(`product-${soda.pid}`));
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(saved).toHaveLength(1));
+    const user = await sellOne(carla, soda, '{Enter}');
     await user.click(await screen.findByTestId('order-pay'));
     await waitFor(() => expect(screen.getByTestId('pay-tendered')).toHaveFocus());
     await user.keyboard('5{Enter}');
@@ -295,12 +310,7 @@ describe('the counter', { timeout: 20_000 }, () => {
   });
 
   it('pays by keyboard: Enter in the empty product search opens the payment, one tap gives the cash, Enter pays once it is enough', async () => {
-    const user = userEvent.setup();
-    renderPos(carla);
-    await screen.findByTestId('member-name');
-    await user.click(await screen.findByTestId(`product-${lemon.pid}`));
-    await user.keyboard('2{Enter}');
-    await waitFor(() => expect(saved).toHaveLength(1));
+    const user = await sellOne(carla, lemon, '2{Enter}');
     await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByTestId('pay-tendered')).toHaveFocus());
@@ -327,16 +337,12 @@ describe('the counter', { timeout: 20_000 }, () => {
     await user.keyboard('{F9}');
     expect(await screen.findByText(pos.keys.nothingToPay)).toBeInTheDocument();
     noDialog();
-    await user.click(await screen.findByTestId(`product-${soda.pid}`));
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(saved).toHaveLength(1));
+    await addProduct(user, soda, '{Enter}');
     // F9 with the cursor in the member field, where Enter would look a member up
     screen.getByTestId('member-scan').focus();
     await user.keyboard('{F9}');
     expect(await screen.findByTestId('pay-total')).toHaveTextContent('2,00 €');
-    await user.click(screen.getByTestId('tender-exact'));
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(paid).toEqual([900]));
+    await payExact(user);
   });
 
   it('opens the list of shortcuts with "?", but not while typing in a field; F2, F3 and F4 move to the member, the products and the picker', async () => {
@@ -370,18 +376,14 @@ describe('the counter', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPos(elena);
     expect(await screen.findByTestId('fee-warning')).toHaveTextContent(fill(pos.fee.expiredOn, { date: '12/10/2025' }));
-    await user.click(await screen.findByTestId(`product-${soda.pid}`));
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(saved).toHaveLength(1));
+    await addProduct(user, soda, '{Enter}');
     await user.click(await screen.findByTestId('order-pay'));
     expect(await screen.findByText(fill(pos.fee.confirm, { date: '12/10/2025' }), { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
     expect(screen.queryByTestId('pay-total')).toBeNull();
     await user.click(screen.getByTestId('fee-confirm-ok'));
     expect(await screen.findByTestId('pay-total')).toHaveTextContent('2,00 €');
     // it does not block: the sale is paid as any other (a member whose fee runs is never asked: the tests above)
-    await user.click(screen.getByTestId('tender-exact'));
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(paid).toEqual([900]));
+    await payExact(user);
   });
 
   it('empties the cart when the open orders cannot be read, and saves nothing until they are read again', async () => {

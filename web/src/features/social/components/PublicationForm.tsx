@@ -26,6 +26,9 @@ interface Values {
   end?: Dayjs;
 }
 
+/** The event's start and end pickers: whole days, always set. */
+const datePicker = { format: 'DD/MM/YYYY', allowClear: false, className: styles.date } as const;
+
 /** Fields the server may name in a refusal, as the form calls them. */
 const FIELDS: Record<string, keyof Values> = { title: 'title', subtitle: 'subtitle', body: 'body', images: 'images', start_date: 'start', end_date: 'end' };
 
@@ -122,9 +125,7 @@ export function PublicationForm({ kind }: { kind: 'news' | 'events' }) {
               <div className={styles.dates}>
                 <Form.Item name="start" label={t('social.form.start')} rules={[{ required: true, message: t('social.form.dateRequired') }]}>
                   <DatePicker
-                    format="DD/MM/YYYY"
-                    allowClear={false}
-                    className={styles.date}
+                    {...datePicker}
                     onChange={(d) => {
                       const end = form.getFieldValue('end') as Dayjs | undefined;
                       if (d && end && end.isBefore(d, 'day')) form.setFieldValue('end', d.add(1, 'day'));
@@ -147,9 +148,7 @@ export function PublicationForm({ kind }: { kind: 'news' | 'events' }) {
                   ]}
                 >
                   <DatePicker
-                    format="DD/MM/YYYY"
-                    allowClear={false}
-                    className={styles.date}
+                    {...datePicker}
                     disabledDate={(d) => {
                       const start = form.getFieldValue('start') as Dayjs | undefined;
                       return !!start && d.isBefore(start, 'day');

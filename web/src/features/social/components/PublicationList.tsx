@@ -1,5 +1,5 @@
-import { CloseOutlined, DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Input, Table, type TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,10 @@ import { shownLocally } from '../../../shared/api';
 import { useClub, useClubId } from '../../../shared/session';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SearchBar } from '../../../shared/ui/SearchBar';
+import { selectableRows } from '../../../shared/ui/selectableRows';
+import { SelectionPanel } from '../../../shared/ui/SelectionPanel';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { TableEmpty, TableSkeleton } from '../../../shared/ui/TableStates';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { SOCIAL_PAGE, useDeletePublication } from '../api';
@@ -101,22 +105,17 @@ export function PublicationList<T extends Row>({ kind, rows, loading, columns, v
         subtitleTestId={`${kind}-total`}
         actions={createButton}
       />
-      <div className={styles.filterBar} role="search">
-        <Input
-          size="large"
-          allowClear
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(1);
-          }}
-          prefix={<SearchOutlined className={styles.muted} />}
-          placeholder={t(`${k}.search`)}
-          aria-label={t(`${k}.search`)}
-          className={styles.search}
-          data-testid={`${kind}-search`}
-        />
-      </div>
+      <SearchBar
+        value={text}
+        onChange={(v) => {
+          setText(v);
+          setPage(1);
+        }}
+        placeholder={t(`${k}.search`)}
+        label={t(`${k}.search`)}
+        testId={`${kind}-search`}
+        className={styles.publicationSearch}
+      />
       <div className={`${layout.workspace} ${isDesktop && selected ? layout.workspaceWithPanel : ''}`}>
         <div className={layout.tableCard} data-testid={`${kind}-table`}>
           <Table<T>
@@ -127,30 +126,12 @@ export function PublicationList<T extends Row>({ kind, rows, loading, columns, v
             sticky={{ offsetHeader: 64 }}
             scroll={{ x: 560 }}
             showSorterTooltip={false}
-            pagination={{
-              current: page,
-              pageSize: SOCIAL_PAGE,
-              total: shown.length,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              onChange: setPage,
-              className: layout.pagination,
-            }}
-            rowClassName={(r) => `${layout.clickableRow} ${r.nid === selectedId ? styles.selectedRow : ''}`}
-            onRow={(r) =>
-              ({
-                onClick: () => setSelectedId(r.nid),
-                onKeyDown: (e) => {
-                  if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
-                    e.preventDefault();
-                    setSelectedId(r.nid);
-                  }
-                },
-                tabIndex: 0,
-                'aria-selected': r.nid === selectedId,
-                'data-testid': `${kind}-row-${r.nid}`,
-              }) as React.HTMLAttributes<HTMLElement>
-            }
+            pagination={tablePagination({ current: page, pageSize: SOCIAL_PAGE, total: shown.length, hideOnSinglePage: true, onChange: setPage })}
+            {...selectableRows<T>({
+              isSelected: (r) => r.nid === selectedId,
+              onSelect: (r) => setSelectedId(r.nid),
+              testId: (r) => `${kind}-row-${r.nid}`,
+            })}
             locale={{
               emptyText: loading ? (
                 <TableSkeleton />
@@ -166,30 +147,10 @@ export function PublicationList<T extends Row>({ kind, rows, loading, columns, v
             }}
           />
         </div>
-        {isDesktop && selected && (
-          <aside className={layout.panel} aria-label={t(`${k}.panel`)} data-testid={`${kind}-panel`}>
-            <div className={layout.panelHead}>
-              <span className={layout.panelTitle}>{t(`${k}.panel`)}</span>
-              <Button type="text" icon={<CloseOutlined />} onClick={() => setSelectedId(null)} aria-label={t('common.close')} data-testid="panel-close" />
-            </div>
-            {detail(selected)}
-          </aside>
-        )}
-      </div>
-      {!isDesktop && (
-        <Drawer
-          open={selected !== null}
-          onClose={() => setSelectedId(null)}
-          placement="right"
-          size="100%"
-          title={t(`${k}.panel`)}
-          destroyOnHidden
-          className={layout.drawer}
-          data-testid={`${kind}-drawer`}
-        >
+        <SelectionPanel open={selected !== null} title={t(`${k}.panel`)} closeLabel={t('common.close')} onClose={() => setSelectedId(null)} testId={kind}>
           {selected && detail(selected)}
-        </Drawer>
-      )}
+        </SelectionPanel>
+      </div>
     </div>
   );
 }

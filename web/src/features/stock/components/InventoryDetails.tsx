@@ -3,6 +3,7 @@ import { Image, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
+import cells from '../../../shared/ui/cells.module.css';
 import { moneyColumn } from '../../../shared/ui/Figures';
 import { LOCATIONS, type InventoryItem, type InventoryMovement } from '../api';
 import { toMilli } from '../quantity';
@@ -27,7 +28,7 @@ export function InventoryDetails({ item }: { item: InventoryItem }) {
       title: t('stock.inventory.movements.date'),
       dataIndex: 'created',
       width: 136,
-      render: (v: number) => <span className={styles.num}>{formatDateTime(v)}</span>,
+      render: (v: number) => <span className={cells.num}>{formatDateTime(v)}</span>,
     },
     {
       key: 'employee',
@@ -81,7 +82,7 @@ export function InventoryDetails({ item }: { item: InventoryItem }) {
       key: 'note',
       title: t('stock.inventory.movements.note'),
       dataIndex: 'note',
-      render: (v: string) => (v ? <span className={styles.note}>{v}</span> : <span className={styles.muted}>{t('common.notAvailable')}</span>),
+      render: (v: string) => (v ? <span className={styles.note}>{v}</span> : <span className={cells.muted}>{t('common.notAvailable')}</span>),
     },
     {
       key: 'images',
@@ -97,7 +98,7 @@ export function InventoryDetails({ item }: { item: InventoryItem }) {
             </Image.PreviewGroup>
           </span>
         ) : (
-          <span className={styles.muted}>{t('common.notAvailable')}</span>
+          <span className={cells.muted}>{t('common.notAvailable')}</span>
         ),
     },
   ];

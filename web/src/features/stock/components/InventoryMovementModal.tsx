@@ -4,6 +4,7 @@ import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally } from '../../../shared/api';
 import { decimalSeparator } from '../../../shared/format';
+import cells from '../../../shared/ui/cells.module.css';
 import ui from '../../../shared/ui/ui.module.css';
 import { LOCATIONS, useRecordInventoryMovement, type InventoryAction, type InventoryItem, type InventoryLocation } from '../api';
 import { stockErrorText } from '../errors';
@@ -87,7 +88,7 @@ export function InventoryMovementModal({
     label: (
       <span className={styles.route}>
         {loc(code)}
-        <span className={styles.muted}>· {formatQuantity(availableAt(byLocation, code))} {t('stock.units.g')}</span>
+        <span className={cells.muted}>· {formatQuantity(availableAt(byLocation, code))} {t('stock.units.g')}</span>
       </span>
     ),
   }));
@@ -168,7 +169,7 @@ export function InventoryMovementModal({
         <div className={styles.itemContext}>
           <strong data-testid="move-item-title">{item.title}</strong>
           <span>
-            {t('stock.inventory.columns.current')}: <Qty milli={toMilli(item.inventory_movement.amount_actual) ?? 0} className={styles.strong} />
+            {t('stock.inventory.columns.current')}: <Qty milli={toMilli(item.inventory_movement.amount_actual) ?? 0} className={cells.strong} />
           </span>
         </div>
       )}

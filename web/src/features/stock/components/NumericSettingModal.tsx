@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubSetting } from '../../../shared/api';
 import { decimalSeparator } from '../../../shared/format';
+import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { stockErrorText } from '../errors';
 import { formatQuantity } from '../format';
 import { milliText, toMilli } from '../quantity';
@@ -39,11 +40,8 @@ export function NumericSettingModal({
   onClose,
   afterClose,
   children,
-}: {
-  open: boolean;
+}: DialogProps & {
   setting: NumericSetting;
-  onClose: () => void;
-  afterClose?: () => void;
   /** Further settings of the same dialog, below the number. */
   children?: React.ReactNode;
 }) {

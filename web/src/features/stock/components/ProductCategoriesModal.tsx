@@ -3,7 +3,9 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, shownLocally, useClubCategories, useDeleteClubCategory, useSaveClubCategory, type ClubCategory } from '../../../shared/api';
+import cells from '../../../shared/ui/cells.module.css';
 import { EditableList } from '../../../shared/ui/EditableList';
+import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { stockErrorText } from '../errors';
 import styles from '../stock.module.css';
 import { EmptyState } from './bits';
@@ -12,15 +14,7 @@ import { StockSheet } from './StockSheet';
 const TITLE_MAX = 80;
 
 /** Product categories (association_category type dispensary): list, add, rename inline, delete. */
-export function ProductCategoriesModal({
-  open,
-  onClose,
-  afterClose,
-}: {
-  open: boolean;
-  onClose: () => void;
-  afterClose?: () => void;
-}) {
+export function ProductCategoriesModal({ open, onClose, afterClose }: DialogProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const list = useClubCategories('dispensary');
@@ -127,7 +121,7 @@ export function ProductCategoriesModal({
             key: 'title',
             title: t('stock.categories.name'),
             label: t('stock.categories.name'),
-            view: (c) => <span className={styles.strong}>{c.title}</span>,
+            view: (c) => <span className={cells.strong}>{c.title}</span>,
             edit: (d, change, field) => (
               <Input value={d.title} maxLength={TITLE_MAX} onChange={(e) => change({ title: e.target.value })} data-testid="category-edit-title" {...field} />
             ),

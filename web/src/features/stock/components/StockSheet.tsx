@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SheetModal } from '../../../shared/ui/SheetModal';
+import { SheetModal, type DialogProps } from '../../../shared/ui/SheetModal';
 import layout from '../../../shared/ui/layout.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import styles from '../stock.module.css';
@@ -29,10 +29,7 @@ export function StockSheet({
   lead,
   save,
   children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  afterClose?: () => void;
+}: DialogProps & {
   width: number;
   title: ReactNode;
   testId?: string;

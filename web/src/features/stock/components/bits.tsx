@@ -1,6 +1,7 @@
 import { ShoppingOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { TableEmpty } from '../../../shared/ui/TableStates';
 import { formatQuantity, formatSigned } from '../format';
@@ -18,7 +19,7 @@ export function unitOf(type: string | null | undefined): 'g' | 'ud' | '' {
 export function Qty({ milli, unit = 'g', signed, className, testId }: { milli: Milli; unit?: string; signed?: boolean; className?: string; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={`${styles.num} ${className ?? ''}`} data-testid={testId}>
+    <span className={`${cells.num} ${className ?? ''}`} data-testid={testId}>
       {signed ? formatSigned(milli) : formatQuantity(milli)}
       {unit && <span className={styles.unit}>{t(`stock.units.${unit}`)}</span>}
     </span>

@@ -4,8 +4,10 @@ import { Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { TableSkeleton } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
@@ -51,7 +53,7 @@ export default function InventoryManagerPage() {
       ellipsis: true,
       render: (_, i) => (
         <span className={styles.itemTitle}>
-          <span className={styles.strong}>{i.title}</span>
+          <span className={cells.strong}>{i.title}</span>
           <small>{t('stock.inventory.createdOn', { date: formatDate(i.created) })}</small>
         </span>
       ),
@@ -62,7 +64,7 @@ export default function InventoryManagerPage() {
       dataIndex: 'category_title',
       ellipsis: true,
       width: 96,
-      render: (v: string) => v || <span className={styles.muted}>{t('common.notAvailable')}</span>,
+      render: (v: string) => v || <span className={cells.muted}>{t('common.notAvailable')}</span>,
     },
     {
       key: 'type',
@@ -75,7 +77,7 @@ export default function InventoryManagerPage() {
             {t(`stock.types.${v}`)}
           </Tag>
         ) : (
-          <span className={styles.muted}>{t('common.notAvailable')}</span>
+          <span className={cells.muted}>{t('common.notAvailable')}</span>
         ),
     },
     {
@@ -83,7 +85,7 @@ export default function InventoryManagerPage() {
       title: t('stock.inventory.columns.dominance'),
       dataIndex: 'dominance',
       width: 92,
-      render: (v: string) => (v ? t(`stock.dominance.${v}`, { defaultValue: v }) : <span className={styles.muted}>{t('common.notAvailable')}</span>),
+      render: (v: string) => (v ? t(`stock.dominance.${v}`, { defaultValue: v }) : <span className={cells.muted}>{t('common.notAvailable')}</span>),
     },
     {
       key: 'status',
@@ -172,7 +174,7 @@ export default function InventoryManagerPage() {
             {rows
               ? `${t('stock.inventory.count', { count: rows.length })} · ${t('stock.inventory.totalNow')}: `
               : t('stock.inventory.subtitle')}
-            {rows && <Qty milli={totalNow} className={styles.strong} testId="inventory-total" />}
+            {rows && <Qty milli={totalNow} className={cells.strong} testId="inventory-total" />}
           </>
         }
         actions={
@@ -215,17 +217,10 @@ export default function InventoryManagerPage() {
               />
             ),
           }}
-          pagination={{
-            current: page,
-            pageSize: INVENTORY_PAGE_SIZE,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            size: isDesktop ? 'medium' : 'small',
-            simple: !isDesktop,
-            showTotal: isDesktop ? (all, [from, to]) => t('stock.common.range', { from, to, total: all }) : undefined,
-            onChange: setPage,
-            className: layout.pagination,
-          }}
+          pagination={tablePagination({
+            current: page, pageSize: INVENTORY_PAGE_SIZE, hideOnSinglePage: true, onChange: setPage,
+            isDesktop, range: (from, to, total) => t('stock.common.range', { from, to, total }),
+          })}
         />
       </div>
 

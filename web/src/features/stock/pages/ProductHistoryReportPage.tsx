@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
 import dayjs from '../../../shared/format/dayjs';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { TableSkeleton } from '../../../shared/ui/TableStates';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { useProduct, useStockHistory, type StockMovement } from '../api';
@@ -63,14 +65,14 @@ export default function ProductHistoryReportPage() {
       title: t('stock.history.columns.employee'),
       dataIndex: 'employee_name',
       ellipsis: true,
-      render: (name: string) => name || <span className={styles.muted}>{t('common.notAvailable')}</span>,
+      render: (name: string) => name || <span className={cells.muted}>{t('common.notAvailable')}</span>,
     },
     {
       key: 'date',
       title: t('stock.history.columns.date'),
       dataIndex: 'created',
       width: 150,
-      render: (v: number) => <span className={styles.num}>{formatDateTime(v)}</span>,
+      render: (v: number) => <span className={cells.num}>{formatDateTime(v)}</span>,
     },
     {
       key: 'type',
@@ -95,13 +97,13 @@ export default function ProductHistoryReportPage() {
       title: t('stock.history.columns.newLevel'),
       align: 'right',
       width: 130,
-      render: (_, m) => <Qty milli={toMilli(m.new_level) ?? 0} unit={unit} className={styles.strong} testId="movement-level" />,
+      render: (_, m) => <Qty milli={toMilli(m.new_level) ?? 0} unit={unit} className={cells.strong} testId="movement-level" />,
     },
     {
       key: 'note',
       title: t('stock.history.columns.note'),
       dataIndex: 'note',
-      render: (v: string) => (v ? <span className={styles.note}>{v}</span> : <span className={styles.muted}>{t('common.notAvailable')}</span>),
+      render: (v: string) => (v ? <span className={styles.note}>{v}</span> : <span className={cells.muted}>{t('common.notAvailable')}</span>),
     },
   ];
 
@@ -144,7 +146,7 @@ export default function ProductHistoryReportPage() {
                 </span>
               )}
               <span>
-                {t('stock.history.currentStock')}: <Qty milli={toMilli(product.data.stock) ?? 0} unit={unit} className={styles.strong} testId="history-stock" />
+                {t('stock.history.currentStock')}: <Qty milli={toMilli(product.data.stock) ?? 0} unit={unit} className={cells.strong} testId="history-stock" />
               </span>
             </div>
           )}
@@ -220,17 +222,10 @@ export default function ProductHistoryReportPage() {
                 />
               ),
           }}
-          pagination={{
-            current: page,
-            pageSize: HISTORY_PAGE_SIZE,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            size: isDesktop ? 'medium' : 'small',
-            simple: !isDesktop,
-            showTotal: isDesktop ? (all, [from, to]) => t('stock.common.range', { from, to, total: all }) : undefined,
-            onChange: setPage,
-            className: layout.pagination,
-          }}
+          pagination={tablePagination({
+            current: page, pageSize: HISTORY_PAGE_SIZE, hideOnSinglePage: true, onChange: setPage,
+            isDesktop, range: (from, to, total) => t('stock.common.range', { from, to, total }),
+          })}
         />
       </div>
     </div>

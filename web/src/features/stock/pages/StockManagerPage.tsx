@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError, shownLocally, useClubCategories } from '../../../shared/api';
 import { currentLanguage } from '../../../shared/i18n';
+import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { tablePagination } from '../../../shared/ui/tablePagination';
 import { TableSkeleton } from '../../../shared/ui/TableStates';
 import ui from '../../../shared/ui/ui.module.css';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
@@ -177,7 +179,7 @@ export default function StockManagerPage() {
       width: 124,
       sorter: true,
       sortOrder: sortOrder('code'),
-      render: (code: string) => (code ? <span className={styles.mono}>{code}</span> : <span className={styles.muted}>{t('common.notAvailable')}</span>),
+      render: (code: string) => (code ? <span className={cells.mono}>{code}</span> : <span className={cells.muted}>{t('common.notAvailable')}</span>),
     },
     {
       key: 'list_name',
@@ -198,7 +200,7 @@ export default function StockManagerPage() {
           // narrow: the SKU and the category go under the name instead of in columns of their own
           <span className={styles.productStack}>
             <span className={styles.productName}>{p.titulo}</span>
-            <small className={styles.mono}>{p.code || t('common.notAvailable')}</small>
+            <small className={cells.mono}>{p.code || t('common.notAvailable')}</small>
             {p.categorias && <small>{p.categorias}</small>}
           </span>
         ),
@@ -211,7 +213,7 @@ export default function StockManagerPage() {
       sortOrder: sortOrder('category'),
       ellipsis: true,
       width: 116,
-      render: (c: string) => c || <span className={styles.muted}>{t('common.notAvailable')}</span>,
+      render: (c: string) => c || <span className={cells.muted}>{t('common.notAvailable')}</span>,
     },
     {
       key: 'stock',
@@ -225,7 +227,7 @@ export default function StockManagerPage() {
           <Qty milli={toMilli(p.stock) ?? 0} unit={unitOf(p.type)} testId={`stock-${p.pid}`} />
         ) : (
           <span className={styles.diff}>
-            <Qty milli={toMilli(p.stock) ?? 0} unit={unitOf(p.type)} testId={`stock-${p.pid}`} className={styles.strong} />
+            <Qty milli={toMilli(p.stock) ?? 0} unit={unitOf(p.type)} testId={`stock-${p.pid}`} className={cells.strong} />
             {p.jar_weight > 0 && (
               <span className={styles.diffAfter}>
                 {t('stock.control.jarShort')} <Qty milli={toMilli(p.jar_weight) ?? 0} unit="g" />
@@ -240,7 +242,7 @@ export default function StockManagerPage() {
       align: 'right',
       width: 92,
       render: (_, p) =>
-        p.jar_weight ? <Qty milli={toMilli(p.jar_weight) ?? 0} unit="g" /> : <span className={styles.muted}>{t('common.notAvailable')}</span>,
+        p.jar_weight ? <Qty milli={toMilli(p.jar_weight) ?? 0} unit="g" /> : <span className={cells.muted}>{t('common.notAvailable')}</span>,
     },
     {
       key: 'count',
@@ -284,7 +286,7 @@ export default function StockManagerPage() {
       width: 112,
       render: (_, p) => {
         const typed = toMilli(drafts.get(p.pid)?.typed);
-        if (typed === null) return <span className={styles.muted} data-testid={`difference-${p.pid}`} />;
+        if (typed === null) return <span className={cells.muted} data-testid={`difference-${p.pid}`} />;
         const jar = toMilli(p.jar_weight) ?? 0;
         const diff = stockDifference(typed, toMilli(p.stock) ?? 0, jar);
         const after = countedStock(typed, jar);
@@ -408,7 +410,7 @@ export default function StockManagerPage() {
           ref={searchRef}
           allowClear
           size="large"
-          prefix={<SearchOutlined className={styles.muted} />}
+          prefix={<SearchOutlined className={cells.muted} />}
           placeholder={t('stock.control.searchPlaceholder')}
           value={searchText}
           onChange={(e) => setSearchText(e.target.value)}
@@ -501,18 +503,10 @@ export default function StockManagerPage() {
               />
             ),
           }}
-          pagination={{
-            current: page + 1,
-            pageSize: STOCK_PAGE_SIZE,
-            total,
-            showSizeChanger: false,
-            hideOnSinglePage: false,
-            size: isDesktop ? 'medium' : 'small',
-            simple: !isDesktop,
-            showTotal: isDesktop ? (all, [from, to]) => t('stock.common.range', { from, to, total: all }) : undefined,
-            onChange: (p) => setPage(p - 1),
-            className: layout.pagination,
-          }}
+          pagination={tablePagination({
+            current: page + 1, pageSize: STOCK_PAGE_SIZE, total, onChange: (p) => setPage(p - 1),
+            isDesktop, range: (from, to, total) => t('stock.common.range', { from, to, total }),
+          })}
         />
       </div>
       <NumericSettingModal open={alertOpen} setting="stock_alert" onClose={() => setAlertOpen(false)} />
