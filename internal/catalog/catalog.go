@@ -84,37 +84,39 @@ type Image struct {
 
 // Product is a product of the catalogue (spec part 2 §3 "Product").
 type Product struct {
-	PID               int64           `json:"pid" db:"id"`
-	Kind              string          `json:"kind" db:"kind" enum:"pro,basic"`
-	Titulo            string          `json:"titulo" db:"title"`
-	Subtitle          string          `json:"subtitle" db:"subtitle"`
-	Cuerpo            string          `json:"cuerpo" db:"body"`
-	Precio            amount.Cents    `json:"precio" db:"price"`
-	Coste             amount.Cents    `json:"coste" db:"cost"`
-	Code              string          `json:"code" db:"code"`
-	Category          *int64          `json:"category" db:"category_id"`
-	Categorias        string          `json:"categorias" db:"category_title" doc:"Category title"`
-	Imagenes          []Image         `json:"imagenes" db:"-" doc:"Every image of one product; the first only in lists"`
-	Thumb             string          `json:"thumb" db:"-" doc:"Thumbnail of the first image, for tables"`
-	Stock             amount.Milli    `json:"stock" db:"stock"`
-	Type              string          `json:"type" db:"type" enum:"peso,unidad,ambos"`
-	Dominance         string          `json:"dominance" db:"dominance"`
-	THC               bool            `json:"thc" db:"thc"`
-	THCPercent        *amount.Percent `json:"thc_percent" db:"thc_percent" nullable:"true" doc:"Average THC content in percent; null: not known"`
-	CBDPercent        *amount.Percent `json:"cbd_percent" db:"cbd_percent" nullable:"true" doc:"Average CBD content in percent; null: not known"`
-	MenuExport        bool            `json:"menu_export" db:"menu_export"`
-	Status            bool            `json:"status" db:"status" doc:"Published"`
-	Discount          bool            `json:"discount" db:"discount"`
-	UnlimitedStock    bool            `json:"unlimited_stock" db:"unlimited_stock"`
-	InventoryTracking bool            `json:"inventory_tracking" db:"inventory_tracking"`
-	JarWeight         amount.Milli    `json:"jar_weight" db:"jar_weight"`
-	UnitWeight        amount.Milli    `json:"unit_weight" db:"unit_weight"`
-	ShowInTV          bool            `json:"showintv" db:"showintv"`
-	Valoration        int             `json:"valoration" db:"valoration"`
-	ListName          string          `json:"list_name" db:"-" doc:"The name lists sort by"`
-	PublicToken       string          `json:"public_token" db:"public_token" doc:"The item of the product's public link (its QR code): a random token, not the id"`
-	Created           int64           `json:"created" db:"created"`
-	Changed           int64           `json:"changed" db:"changed"`
+	PID               int64        `json:"pid" db:"id"`
+	Kind              string       `json:"kind" db:"kind" enum:"pro,basic"`
+	Titulo            string       `json:"titulo" db:"title"`
+	Subtitle          string       `json:"subtitle" db:"subtitle"`
+	Cuerpo            string       `json:"cuerpo" db:"body"`
+	Precio            amount.Cents `json:"precio" db:"price"`
+	Coste             amount.Cents `json:"coste" db:"cost"`
+	Code              string       `json:"code" db:"code"`
+	Category          *int64       `json:"category" db:"category_id"`
+	Categorias        string       `json:"categorias" db:"category_title" doc:"Category title"`
+	Imagenes          []Image      `json:"imagenes" db:"-" doc:"Every image of one product; the first only in lists"`
+	Thumb             string       `json:"thumb" db:"-" doc:"Thumbnail of the first image, for tables"`
+	Stock             amount.Milli `json:"stock" db:"stock"`
+	Type              string       `json:"type" db:"type" enum:"peso,unidad,ambos"`
+	Dominance         string       `json:"dominance" db:"dominance"`
+	THC               bool         `json:"thc" db:"thc"`
+	MenuExport        bool         `json:"menu_export" db:"menu_export"`
+	Status            bool         `json:"status" db:"status" doc:"Published"`
+	Discount          bool         `json:"discount" db:"discount"`
+	UnlimitedStock    bool         `json:"unlimited_stock" db:"unlimited_stock"`
+	InventoryTracking bool         `json:"inventory_tracking" db:"inventory_tracking"`
+	JarWeight         amount.Milli `json:"jar_weight" db:"jar_weight"`
+	UnitWeight        amount.Milli `json:"unit_weight" db:"unit_weight"`
+	ShowInTV          bool         `json:"showintv" db:"showintv"`
+	Valoration        int          `json:"valoration" db:"valoration"`
+	ListName          string       `json:"list_name" db:"-" doc:"The name lists sort by"`
+	PublicToken       string       `json:"public_token" db:"public_token" doc:"The item of the product's public link (its QR code): a random token, not the id"`
+	Created           int64        `json:"created" db:"created"`
+	Changed           int64        `json:"changed" db:"changed"`
+
+	// The lab's figures (hundredths of a percent), which the young band's THC cap reads.
+	THCPercent *amount.Percent `json:"thc_percent" db:"thc_percent" nullable:"true" doc:"Average THC content in percent; null: not known"`
+	CBDPercent *amount.Percent `json:"cbd_percent" db:"cbd_percent" nullable:"true" doc:"Average CBD content in percent; null: not known"`
 }
 
 // PublicProduct is what anyone with the product's QR link sees: published
@@ -147,8 +149,6 @@ type Input struct {
 	Type              string
 	Dominance         string
 	THC               bool
-	THCPercent        *amount.Percent
-	CBDPercent        *amount.Percent
 	MenuExport        bool
 	Status            bool
 	Discount          bool
@@ -159,6 +159,8 @@ type Input struct {
 	ShowInTV          bool
 	Valoration        int
 	Images            []string
+
+	THCPercent, CBDPercent *amount.Percent
 }
 
 // NormaliseType reads the two spellings of the unit type.

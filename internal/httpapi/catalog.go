@@ -104,26 +104,27 @@ func (s *Server) productList(ctx context.Context, in *ProductQuery) (*productLis
 // productPayload is the create payload of spec part 2 §3.
 type productPayload struct {
 	ClubAsocid
-	PID               int64           `json:"pid,omitempty" doc:"Set when editing"`
-	Title             string          `json:"title,omitempty" maxLength:"200"`
-	Body              string          `json:"body,omitempty"`
-	Category          int64           `json:"category,omitempty"`
-	Price             *amount.Cents   `json:"price,omitempty"`
-	Cost              amount.Cents    `json:"cost,omitempty"`
-	Code              string          `json:"code,omitempty" maxLength:"100"`
-	Type              string          `json:"type,omitempty" enum:",peso,unidad,unidades,ambos"`
-	Dominance         string          `json:"dominance,omitempty" enum:",indica,sativa,hibrido"`
-	THC               Flag            `json:"thc,omitempty"`
-	THCPercent        *amount.Percent `json:"thc_percent,omitempty" doc:"Average THC content in percent"`
-	CBDPercent        *amount.Percent `json:"cbd_percent,omitempty" doc:"Average CBD content in percent"`
-	MenuExport        Flag            `json:"menuexport,omitempty"`
-	Status            Flag            `json:"status,omitempty" doc:"Published"`
-	Discount          Flag            `json:"discount,omitempty"`
-	UnlimitedStock    Flag            `json:"unlimited_stock,omitempty"`
-	InventoryTracking bool            `json:"inventory_tracking,omitempty"`
-	JarWeight         amount.Milli    `json:"jar_weight,omitempty"`
-	UnitWeight        amount.Milli    `json:"unit_weight,omitempty"`
-	Images            []string        `json:"images,omitempty" maxItems:"8" doc:"base64 data URLs for new images, /api/files/… for kept ones"`
+	PID               int64         `json:"pid,omitempty" doc:"Set when editing"`
+	Title             string        `json:"title,omitempty" maxLength:"200"`
+	Body              string        `json:"body,omitempty"`
+	Category          int64         `json:"category,omitempty"`
+	Price             *amount.Cents `json:"price,omitempty"`
+	Cost              amount.Cents  `json:"cost,omitempty"`
+	Code              string        `json:"code,omitempty" maxLength:"100"`
+	Type              string        `json:"type,omitempty" enum:",peso,unidad,unidades,ambos"`
+	Dominance         string        `json:"dominance,omitempty" enum:",indica,sativa,hibrido"`
+	THC               Flag          `json:"thc,omitempty"`
+	MenuExport        Flag          `json:"menuexport,omitempty"`
+	Status            Flag          `json:"status,omitempty" doc:"Published"`
+	Discount          Flag          `json:"discount,omitempty"`
+	UnlimitedStock    Flag          `json:"unlimited_stock,omitempty"`
+	InventoryTracking bool          `json:"inventory_tracking,omitempty"`
+	JarWeight         amount.Milli  `json:"jar_weight,omitempty"`
+	UnitWeight        amount.Milli  `json:"unit_weight,omitempty"`
+	Images            []string      `json:"images,omitempty" maxItems:"8" doc:"base64 data URLs for new images, /api/files/… for kept ones"`
+
+	THCPercent *amount.Percent `json:"thc_percent,omitempty" doc:"Average THC content in percent"`
+	CBDPercent *amount.Percent `json:"cbd_percent,omitempty" doc:"Average CBD content in percent"`
 }
 
 type productSaveInput struct{ Body productPayload }

@@ -260,21 +260,21 @@ func (s *Service) OpenCount(ctx context.Context, clubID int64) (int, error) {
 
 // member is what the counter needs of a member.
 type memberRow struct {
-	ID       int64 `db:"id"`
-	Status   int   `db:"status"`
-	Deleted  int   `db:"deleted"`
-	Wallet   int64 `db:"wallet"`
-	Negative int   `db:"monedero_negativo"`
-	Forecast int64 `db:"consum_forecast"`
-	EndDate  int64 `db:"end_date"`
-	// Birthdate (Unix seconds, 0: not known) and Created (the admission) for the club's rules.
-	Birthdate int64  `db:"birthdate"`
-	Created   int64  `db:"created"`
-	Percent   int    `db:"descuento"`
-	Timezone  string `db:"timezone"`
+	ID       int64  `db:"id"`
+	Status   int    `db:"status"`
+	Deleted  int    `db:"deleted"`
+	Wallet   int64  `db:"wallet"`
+	Negative int    `db:"monedero_negativo"`
+	Forecast int64  `db:"consum_forecast"`
+	EndDate  int64  `db:"end_date"`
+	Percent  int    `db:"descuento"`
+	Timezone string `db:"timezone"`
 	// Type (ludico or terapeutico) and category: what a coupon may be limited to.
 	Type       string        `db:"type"`
 	CategoryID sql.NullInt64 `db:"category_id"`
+	// Birthdate (Unix seconds, 0: not known) and Created (the admission) for the club's rules.
+	Birthdate int64 `db:"birthdate"`
+	Created   int64 `db:"created"`
 }
 
 // Recipient is the member of one of the club's orders and that member's user
