@@ -3,6 +3,7 @@ package pos_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -109,6 +110,25 @@ func (c *counter) refused(who pos.Actor, memberID, pid int64, grams int64, reaso
 	return p
 }
 
+// consumption reads what the counter shows of a member, as one line.
+func (c *counter) consumption(memberID int64) string {
+	c.t.Helper()
+	got, err := c.pos.Consumption(c.ctx, c.club, memberID)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	str := func(v fmt.Stringer, isNil bool) string {
+		if isNil {
+			return "-"
+		}
+		return v.String()
+	}
+	return fmt.Sprintf("day %s/%s month %s/%s year %s/%s left %s today %s this month thc %s",
+		got.Day, str(got.DayLimit, got.DayLimit == nil), got.Month, str(got.MonthLimit, got.MonthLimit == nil),
+		got.Year, str(got.YearLimit, got.YearLimit == nil), str(got.LeftToday, got.LeftToday == nil),
+		str(got.LeftMonth, got.LeftMonth == nil), str(got.THCMax, got.THCMax == nil))
+}
+
 func (c *counter) month(memberID int64) string {
 	c.t.Helper()
 	got, err := c.pos.Consumption(c.ctx, c.club, memberID)
@@ -127,6 +147,10 @@ func TestGermanLimits(t *testing.T) {
 		budtender, manager := pos.Actor{UserID: c.budtender}, pos.Actor{UserID: c.admin, Supervisor: true}
 
 		c.sold(budtender, c.adult, c.strong, 20)
+		// what the counter shows before the next sale
+		if got := c.consumption(c.adult); got != "day 20/25 month 20/50 year 20/- left 5 today 30 this month thc -" {
+			t.Fatalf("consumption: %s", got)
+		}
 		p := c.refused(budtender, c.adult, c.strong, 6, "", "rules.day_limit")
 		if p.Params["left"] != "5" || p.Params["taken"] != "20" || p.Params["since"] != "2026-06-10" {
 			t.Fatalf("the refusal says %v", p.Params)
@@ -151,6 +175,9 @@ func TestGermanLimits(t *testing.T) {
 		c.refused(budtender, c.young, c.strong, 1, "", "rules.thc_max")
 		c.refused(budtender, c.young, c.unknown, 1, "", "rules.thc_max")
 		c.sold(budtender, c.young, c.mild, 25)
+		if got := c.consumption(c.young); got != "day 25/25 month 25/30 year 25/- left 0 today 5 this month thc 10" {
+			t.Fatalf("young consumption: %s", got)
+		}
 		c.now = c.now.AddDate(0, 0, 1)
 		c.refused(budtender, c.young, c.mild, 6, "", "rules.young_month_limit")
 		c.sold(budtender, c.young, c.mild, 5)

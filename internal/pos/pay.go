@@ -32,22 +32,67 @@ type PayInput struct {
 	Key           string        // Idempotency-Key: a retried pay answers the first result
 }
 
-// Consumption is a member's grams this calendar month against the forecast.
+// Consumption is what a member took this day, month and year against the
+// forecast and the club's rule pack: what the counter shows before a sale.
 type Consumption struct {
 	Month    amount.Milli `json:"grams_month" doc:"Grams dispensed this calendar month: paid lines minus refunds"`
 	Forecast amount.Milli `json:"consum_forecast" doc:"The member's consumption forecast in grams per month"`
 	Start    int64        `json:"month_start" doc:"First second of the month in the club's time zone"`
+
+	Day        amount.Milli    `json:"grams_day" doc:"Grams dispensed today"`
+	Year       amount.Milli    `json:"grams_year" doc:"Grams dispensed this calendar year"`
+	DayLimit   *amount.Milli   `json:"day_limit_g" nullable:"true" doc:"The pack's day limit for this member; null: none"`
+	MonthLimit *amount.Milli   `json:"month_limit_g" nullable:"true" doc:"The month limit for this member (the young band's when it applies); null: none"`
+	YearLimit  *amount.Milli   `json:"year_limit_g" nullable:"true" doc:"The year limit; null: none"`
+	THCMax     *amount.Percent `json:"thc_max" nullable:"true" doc:"Highest THC this member may receive; null: none"`
+	LeftToday  *amount.Milli   `json:"left_today_g" nullable:"true" doc:"Grams the member may still receive today under the day, month and year limits; null: no limit"`
+	LeftMonth  *amount.Milli   `json:"left_month_g" nullable:"true" doc:"Grams the member may still receive this month under the month and year limits; null: no limit"`
 }
 
-// Consumption sums what a member took this calendar month.
+// Consumption sums what a member took this day, month and year, and what the
+// club's rules leave.
 func (s *Service) Consumption(ctx context.Context, clubID, memberID int64) (*Consumption, error) {
 	m, err := s.member(ctx, s.db.R, clubID, memberID)
 	if err != nil {
 		return nil, err
 	}
-	start := monthStart(s.now(), m.Timezone)
-	g, err := monthGrams(ctx, s.db.R, memberID, start)
-	return &Consumption{Month: amount.Milli(g), Forecast: amount.Milli(m.Forecast * 1000), Start: start}, err
+	r, err := rules.ForClub(ctx, s.db.R, clubID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	d, err := dispensed(ctx, s.db.R, memberID, now, m.Timezone)
+	if err != nil {
+		return nil, err
+	}
+	c := &Consumption{Month: amount.Milli(d.Month), Forecast: amount.Milli(m.Forecast * 1000), Start: d.MonthStart,
+		Day: amount.Milli(d.Day), Year: amount.Milli(d.Year), DayLimit: r.DayLimit, MonthLimit: r.MonthLimit, YearLimit: r.YearLimit}
+	if r.YoungMaxAge != nil && m.Birthdate != 0 && ageAt(m.Birthdate, now, m.Timezone) <= *r.YoungMaxAge {
+		c.THCMax = r.YoungTHCMax
+		if r.YoungMonthLimit != nil && (c.MonthLimit == nil || *r.YoungMonthLimit < *c.MonthLimit) {
+			c.MonthLimit = r.YoungMonthLimit
+		}
+	}
+	c.LeftMonth = leastLeft(left(c.MonthLimit, d.Month), left(c.YearLimit, d.Year))
+	c.LeftToday = leastLeft(left(c.DayLimit, d.Day), c.LeftMonth)
+	return c, nil
+}
+
+// left is what a limit leaves after taken (never below zero), or nil without a limit.
+func left(limit *amount.Milli, taken int64) *amount.Milli {
+	if limit == nil {
+		return nil
+	}
+	v := amount.Milli(max(int64(*limit)-taken, 0))
+	return &v
+}
+
+// leastLeft is the smaller of two leftovers, nil standing for no limit.
+func leastLeft(a, b *amount.Milli) *amount.Milli {
+	if a == nil || (b != nil && *b < *a) {
+		return b
+	}
+	return a
 }
 
 func monthGrams(ctx context.Context, q db.Q, memberID, start int64) (int64, error) {

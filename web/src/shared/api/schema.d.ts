@@ -2120,13 +2120,29 @@ export interface components {
         Consumption: {
             /** @description The member's consumption forecast in grams per month */
             consum_forecast: number;
+            /** @description The pack's day limit for this member; null: none */
+            day_limit_g: number | null;
+            /** @description Grams dispensed today */
+            grams_day: number;
             /** @description Grams dispensed this calendar month: paid lines minus refunds */
             grams_month: number;
+            /** @description Grams dispensed this calendar year */
+            grams_year: number;
+            /** @description Grams the member may still receive this month under the month and year limits; null: no limit */
+            left_month_g: number | null;
+            /** @description Grams the member may still receive today under the day, month and year limits; null: no limit */
+            left_today_g: number | null;
+            /** @description The month limit for this member (the young band's when it applies); null: none */
+            month_limit_g: number | null;
             /**
              * Format: int64
              * @description First second of the month in the club's time zone
              */
             month_start: number;
+            /** @description Highest THC this member may receive; null: none */
+            thc_max: number | null;
+            /** @description The year limit; null: none */
+            year_limit_g: number | null;
         };
         Coupon: {
             /** Format: int64 */
