@@ -61,6 +61,7 @@ func ageAt(birth int64, t time.Time, tz string) int {
 // limitBroken is one limit the order would pass.
 type limitBroken struct {
 	code, name    string // rules.day_limit…, and the limit's Spanish name
+	period        string // "hoy", "este mes", "este año"
 	limit, taken  int64  // the limit, and what the member took in its period
 	since         int64  // the period's first second
 	supervisorMay bool   // the pack lets a supervisor pass it with a reason
@@ -68,13 +69,22 @@ type limitBroken struct {
 
 func (l limitBroken) error(grams int64, tz string) error {
 	left := max(l.limit-l.taken, 0)
-	since := time.Unix(l.since, 0).In(club.Location(tz)).Format("02/01/2006")
 	return problem.Invalidf(l.code, "override_reason",
-		"Con este pedido el socio pasaría del %s de %s g: desde el %s lleva %s g y le quedan %s g; el pedido son %s g",
-		l.name, amount.Milli(l.limit).String(), since, amount.Milli(l.taken).String(), amount.Milli(left).String(), amount.Milli(grams).String()).
+		"Con este pedido el socio pasaría del %s de %s g: %s lleva %s g y le quedan %s g; el pedido son %s g",
+		l.name, amount.Milli(l.limit).String(), l.period, amount.Milli(l.taken).String(), amount.Milli(left).String(), amount.Milli(grams).String()).
 		With("limit", amount.Milli(l.limit).String()).With("taken", amount.Milli(l.taken).String()).
 		With("left", amount.Milli(left).String()).With("grams", amount.Milli(grams).String()).
-		With("since", time.Unix(l.since, 0).In(club.Location(tz)).Format("2006-01-02"))
+		With("since", time.Unix(l.since, 0).In(club.Location(tz)).Format("2006-01-02")).
+		With("override", overrideParam(l.supervisorMay))
+}
+
+// overrideParam tells the counter whether a supervisor's reason can pass a
+// limit, so it asks for one only where it would be heard.
+func overrideParam(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "refused"
 }
 
 var (
@@ -84,7 +94,7 @@ var (
 		"Las normas del club dependen de la edad: anota la fecha de nacimiento del socio antes de dispensarle")
 	errTHCMax = func(title string, max amount.Percent) error {
 		return problem.Invalidf("rules.thc_max", "products",
-			"«%s» no se puede dispensar a un socio menor de 21 años: su THC no consta o pasa del %s %%", title, max.String()).
+			"«%s» no se puede dispensar a un socio de la franja joven: su THC no consta o pasa del %s %%", title, max.String()).
 			With("product", title).With("thc_max", max.String())
 	}
 	errFeeExpired = problem.Invalidf("rules.fee_expired", "membership_id",
@@ -92,7 +102,7 @@ var (
 	errWaitingDays = func(days int, from int64, tz string) error {
 		date := time.Unix(from, 0).In(club.Location(tz))
 		return problem.Invalidf("rules.waiting_days", "membership_id",
-			"Un socio nuevo espera %d días antes de su primera dispensación: podrá recibir a partir del %s", days, date.Format("02/01/2006")).
+			"Un socio nuevo espera %d días antes de su primera dispensación", days).
 			With("days", fmt.Sprint(days)).With("from", date.Format("2006-01-02"))
 	}
 )
@@ -161,17 +171,17 @@ func (p *payment) checkRules(ctx context.Context) error {
 // brokenLimit is the first limit the order's grams would pass, or nil.
 func (p *payment) brokenLimit(grams int64, young bool) *limitBroken {
 	r, d := p.rules, p.dispensed
-	check := func(limit *amount.Milli, taken, since int64, code, name string) *limitBroken {
+	check := func(limit *amount.Milli, taken, since int64, code, name, period string) *limitBroken {
 		if limit == nil || taken+grams <= int64(*limit) {
 			return nil
 		}
-		return &limitBroken{code: code, name: name, limit: int64(*limit), taken: taken, since: since, supervisorMay: r.Override}
+		return &limitBroken{code: code, name: name, period: period, limit: int64(*limit), taken: taken, since: since, supervisorMay: r.Override}
 	}
 	for _, l := range []*limitBroken{
-		check(r.DayLimit, d.Day, d.DayStart, "rules.day_limit", "límite diario"),
-		youngOnly(young, check(r.YoungMonthLimit, d.Month, d.MonthStart, "rules.young_month_limit", "límite mensual de los socios jóvenes")),
-		check(r.MonthLimit, d.Month, d.MonthStart, "rules.month_limit", "límite mensual"),
-		check(r.YearLimit, d.Year, d.Start, "rules.year_limit", "límite anual"),
+		check(r.DayLimit, d.Day, d.DayStart, "rules.day_limit", "límite diario", "hoy"),
+		youngOnly(young, check(r.YoungMonthLimit, d.Month, d.MonthStart, "rules.young_month_limit", "límite mensual de los socios jóvenes", "este mes")),
+		check(r.MonthLimit, d.Month, d.MonthStart, "rules.month_limit", "límite mensual", "este mes"),
+		check(r.YearLimit, d.Year, d.Start, "rules.year_limit", "límite anual", "este año"),
 	} {
 		if l != nil {
 			return l

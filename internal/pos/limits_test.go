@@ -152,7 +152,7 @@ func TestGermanLimits(t *testing.T) {
 			t.Fatalf("consumption: %s", got)
 		}
 		p := c.refused(budtender, c.adult, c.strong, 6, "", "rules.day_limit")
-		if p.Params["left"] != "5" || p.Params["taken"] != "20" || p.Params["since"] != "2026-06-10" {
+		if p.Params["left"] != "5" || p.Params["taken"] != "20" || p.Params["since"] != "2026-06-10" || p.Params["override"] != "refused" {
 			t.Fatalf("the refusal says %v", p.Params)
 		}
 		// no role passes a legal limit, and the reason is refused rather than ignored
@@ -194,7 +194,9 @@ func TestClubLimitsASupervisorMayPass(t *testing.T) {
 		c := newCounter(t, k, rules.Change{Pack: rules.PackCustom, DayLimit: new(amount.Milli(10_000))})
 		budtender, manager := pos.Actor{UserID: c.budtender}, pos.Actor{UserID: c.admin, Supervisor: true}
 		c.sold(budtender, c.adult, c.strong, 10)
-		c.refused(manager, c.adult, c.strong, 1, "", "rules.day_limit")
+		if p := c.refused(manager, c.adult, c.strong, 1, "", "rules.day_limit"); p.Params["override"] != "allowed" {
+			t.Fatalf("the counter is not told a reason would pass: %v", p.Params)
+		}
 		c.refused(budtender, c.adult, c.strong, 1, "Viene de lejos", "order.override_not_allowed")
 		if err := c.sell(manager, c.adult, c.strong, 1, "Viene de lejos"); err != nil {
 			t.Fatalf("a Manager with a reason: %v", err)

@@ -306,7 +306,7 @@ func (p *payment) checkForecast(ctx context.Context) error {
 			"Con este pedido el socio pasaría de su previsión de consumo: lleva %s g este mes, el pedido son %s g y su previsión es de %d g",
 			amount.Milli(month).String(), amount.Milli(grams).String(), m.Forecast).
 			With("month", amount.Milli(month).String()).With("grams", amount.Milli(grams).String()).
-			With("forecast", fmt.Sprint(m.Forecast))
+			With("forecast", fmt.Sprint(m.Forecast)).With("override", overrideParam(p.rules == nil || p.rules.Override))
 	case !p.actor.Supervisor:
 		return errOverrideRole
 	}

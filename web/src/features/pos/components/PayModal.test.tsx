@@ -19,7 +19,7 @@ vi.mock('../../../shared/ui/SignatureField', () => ({ SignatureField: () => <div
 const order = { oid: 31, membership_id: 5, order_total: 12, products: [], discount_coupon_order: [] } as unknown as Order;
 let paid = 0;
 
-function serve(flags: Record<string, boolean>) {
+function serve(flags: Record<string, boolean>, payAnswer?: { status: number; body: unknown }) {
   paid = 0;
   vi.stubGlobal(
     'fetch',
@@ -31,20 +31,23 @@ function serve(flags: Record<string, boolean>) {
           headers: { 'Content-Type': 'application/json' },
         });
       if (url.pathname === '/api/association_category/') return new Response('[]', { headers: { 'Content-Type': 'application/json' } });
-      if (url.pathname === '/api/order/pay') paid++;
+      if (url.pathname === '/api/order/pay') {
+        paid++;
+        if (payAnswer) return new Response(JSON.stringify(payAnswer.body), { status: payAnswer.status, headers: { 'Content-Type': 'application/json' } });
+      }
       return new Response('{}', { headers: { 'Content-Type': 'application/json' } });
     }),
   );
 }
 
-function openPay() {
+function openPay({ signature = true, canOverride = false } = {}) {
   localStorage.setItem(KEYS.session, JSON.stringify({ uid: 1, name: 'ana', mail: 'a@b.c', firstName: 'Ana', surname: '', phone: '' }));
   localStorage.setItem(KEYS.club, '1');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <Providers queryClient={client}>
       <ClubIdProvider id={1}>
-        <PayModal order={order} wallet={0} methods={['tpv']} signature canOverride={false} onPaid={vi.fn()} onClose={vi.fn()} />
+        <PayModal order={order} wallet={0} methods={['tpv']} signature={signature} canOverride={canOverride} onPaid={vi.fn()} onClose={vi.fn()} />
       </ClubIdProvider>
     </Providers>,
   );
@@ -80,4 +83,37 @@ describe('a missing signature (spec part 1 §5)', () => {
     expect(await screen.findByTestId('pay-error')).toHaveTextContent('No has ingresado ninguna firma');
     expect(paid).toBe(0);
   }, 15_000); // the first render of the providers and the dialog is slow on a loaded machine
+});
+
+describe("a limit of the club's rules", () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => vi.unstubAllGlobals());
+  const dayLimit = (override: string) => ({
+    status: 400,
+    body: {
+      code: 'rules.day_limit',
+      field: 'override_reason',
+      message: 'Con este pedido…',
+      params: { limit: '25', taken: '20', left: '5', grams: '6', since: '2026-06-10', override },
+    },
+  });
+
+  it('the law allows no override: the refusal in the reader\'s words, and no reason is asked', async () => {
+    serve({}, dayLimit('refused'));
+    const client = openPay({ signature: false, canOverride: true });
+    await waitFor(() => expect(client.getQueryData(['association', 'retrieve', 1])).toBeTruthy());
+    await userEvent.click(await screen.findByTestId('pay-confirm'));
+    expect(await screen.findByTestId('pay-error')).toHaveTextContent(
+      'Con este pedido el socio pasaría del límite diario de 25 g: hoy lleva 20 g y le quedan 5 g; el pedido son 6 g',
+    );
+    expect(screen.queryByTestId('pay-reason')).toBeNull();
+  }, 15_000);
+
+  it("the club's own limit: a Manager is asked for a reason", async () => {
+    serve({}, dayLimit('allowed'));
+    const client = openPay({ signature: false, canOverride: true });
+    await waitFor(() => expect(client.getQueryData(['association', 'retrieve', 1])).toBeTruthy());
+    await userEvent.click(await screen.findByTestId('pay-confirm'));
+    expect(await screen.findByTestId('pay-reason')).toBeInTheDocument();
+  }, 15_000);
 });

@@ -29,6 +29,9 @@ interface Props {
  * club's default amounts that cover the total); Enter anywhere in the dialog pays once the payment
  * is complete (enough cash or wallet) — the signature and the forecast's reason are still asked.
  */
+/** The refusals a Manager or Administrador may pass with a written reason, where the club's rules allow it. */
+const PASSABLE = new Set(['order.forecast_exceeded', 'rules.day_limit', 'rules.month_limit', 'rules.young_month_limit', 'rules.year_limit']);
+
 export function PayModal({ order, wallet, methods, signature, canOverride, onPaid, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const pay = usePayOrder();
@@ -86,7 +89,8 @@ export function PayModal({ order, wallet, methods, signature, canOverride, onPai
       {
         onSuccess: (r) => onPaid(r.order, r.change),
         onError: (e) => {
-          if (isApiError(e) && e.code === 'order.forecast_exceeded' && canOverride) setNeedsReason(true);
+          // a limit a supervisor may pass with a reason: the forecast, or the club's own limits (not the law's)
+          if (isApiError(e) && e.code && PASSABLE.has(e.code) && e.params?.override !== 'refused' && canOverride) setNeedsReason(true);
           setError(posErrorText(e, t, i18n));
         },
       },
