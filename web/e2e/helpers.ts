@@ -277,11 +277,25 @@ export function socius(...args: string[]): string {
 }
 
 /** A string of a feature's dictionary (src/features/<feature>/locales), with {{vars}} filled in. */
+/** A dictionary entry by its dotted path; an error code's key holds dots of its own ("errors.order.not_cart"). */
+function lookup(node: unknown, parts: string[]): unknown {
+  if (parts.length === 0) return node;
+  if (node === null || typeof node !== 'object') return undefined;
+  for (let i = parts.length; i >= 1; i--) {
+    const key = parts.slice(0, i).join('.');
+    if (key in node) {
+      const found = lookup((node as Record<string, unknown>)[key], parts.slice(i));
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 export function featureText(feature: string, lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
   // a feature's name, or a shared module's folder ("shared/wallet")
   const dir = feature.includes('/') ? feature : `features/${feature}`;
   const dict = JSON.parse(readFileSync(new URL(`../src/${dir}/locales/${lang}.json`, import.meta.url), 'utf8'));
-  const raw = key.split('.').reduce((o: any, k) => o?.[k], dict);
+  const raw = lookup(dict, key.split('.'));
   if (typeof raw !== 'string') throw new Error(`no ${lang} string for ${key}`);
   return raw.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''));
 }

@@ -21,7 +21,7 @@ const SCREENS = [
   'closingregisterreport', 'closingreport', 'closeregisterhistory', 'ordersReport', 'dispensationReport',
   'efficiencyReport', 'walletReport', 'accesscontrolreport', 'novelties', 'club', 'clubmanager', 'htmleditor', 'news',
   'newscreate', 'events', 'eventcreate', 'consults', 'tvshows', 'tvshow1', 'tvshow2', 'tvshow3', 'tvshowsettings',
-  'userprofile', 'descarga', 'today', 'accesscontrol',
+  'userprofile', 'descarga', 'today', 'accesscontrol', 'clubrules',
 ];
 const DIALOGS = [
   'walletamounts', 'feetypes', 'membercategories', 'productcategories', 'cashamounts',
@@ -125,7 +125,7 @@ describe('side menu', () => {
     const menu = visible(club(['software_gestion_club'], ['Administrador']));
     expect(menu.members).toBeUndefined();
     expect(menu.social).toBeUndefined();
-    expect(menu.admin).toEqual(['productcategories', 'cashamounts', 'weightdiscrepancy', 'paymentmethods']);
+    expect(menu.admin).toEqual(['productcategories', 'cashamounts', 'weightdiscrepancy', 'paymentmethods', 'clubrules']);
   });
 
   it('shows every group to an Administrador of a club with every flag, in order', () => {

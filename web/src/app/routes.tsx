@@ -5,6 +5,7 @@
  */
 import {
   ApartmentOutlined,
+  SafetyCertificateOutlined,
   AppstoreAddOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -175,6 +176,7 @@ export const routes: RouteEntry[] = [
   dialog('weightdiscrepancy', { page: lazy(() => import('../features/stock/pages/WeightDiscrepancyPage')), menu: ['admin', 80, <DashboardOutlined />] }),
   dialog('paymentmethods', { page: lazy(() => import('../features/pos/pages/PaymentMethodsPage')), menu: ['admin', 90, <BankOutlined />] }),
   dialog('consumptionforecast', { page: lazy(() => import('../features/stock/pages/ConsumptionForecastPage')), menu: ['admin', 100, <LineChartOutlined />] }),
+  screen('clubrules', { page: lazy(() => import('../features/rules/ClubRulesPage')), menu: ['admin', 110, <SafetyCertificateOutlined />] }),
 
   // Reports
   screen('ordersReport', { page: lazy(() => import('../features/pos/pages/OrdersReportPage')), menu: ['reports', 10, <FileTextOutlined />] }),

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../shared/api';
+import type { components } from '../../shared/api/schema';
+import { useClubId } from '../../shared/session';
+
+export type ClubRules = components['schemas']['Rules'];
+export type RulePack = components['schemas']['Pack'];
+export type RulesChange = Omit<components['schemas']['ClubRulesSetInputBody'], 'association' | '$schema'>;
+
+const rulesKey = (club: number) => ['club_rules', club] as const;
+
+/** GET /api/club_rules — the club's pack and values (es when it never chose). */
+export function useClubRules() {
+  const club = useClubId();
+  return useQuery({
+    queryKey: rulesKey(club),
+    queryFn: () => unwrap(api.GET('/api/club_rules', { params: { query: { association: club } } })),
+  });
+}
+
+/** GET /api/rule_packs — every pack with its values and legal sources. */
+export function useRulePacks() {
+  return useQuery({
+    queryKey: ['rule_packs'],
+    queryFn: async () => (await unwrap(api.GET('/api/rule_packs'))).data ?? [],
+    staleTime: Infinity,
+  });
+}
+
+/** PUT /api/club_rules — the Administrador's choice of pack and the values tightened. */
+export function useSaveClubRules() {
+  const club = useClubId();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (change: RulesChange) => unwrap(api.PUT('/api/club_rules', { body: { association: club, ...change } })),
+    meta: { localErrors: true },
+    onSuccess: (rules) => qc.setQueryData(rulesKey(club), rules),
+  });
+}
