@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
 import { useClubId } from '../../shared/session/clubId';
+import { useClubMutation } from '../../shared/session/clubMutation';
 
 export type Coupon = components['schemas']['Coupon'];
 export type CouponUse = components['schemas']['Use'];
@@ -29,13 +30,10 @@ export function useCoupons() {
 
 /** POST /api/socius_coupon — create (no id) or edit. */
 export function useSaveCoupon() {
-  const club = useClubId();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CouponBody) => unwrap(api.POST('/api/socius_coupon', { body: { asocid: club, ...body } })),
-    meta: { localErrors: true },
-    onSuccess: () => qc.invalidateQueries({ queryKey: couponKeys.all(club) }),
-  });
+  return useClubMutation(
+    (club, body: CouponBody) => unwrap(api.POST('/api/socius_coupon', { body: { asocid: club, ...body } })),
+    (_, { qc, club }) => qc.invalidateQueries({ queryKey: couponKeys.all(club) }),
+  );
 }
 
 /** POST /api/socius_coupon/activate_coupon. */

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
-import { useClubId } from '../../shared/session';
+import { useClubId, useClubMutation } from '../../shared/session';
 
 export type ClubRules = components['schemas']['Rules'];
 export type RulePack = components['schemas']['Pack'];
@@ -29,11 +29,8 @@ export function useRulePacks() {
 
 /** PUT /api/club_rules — the Administrador's choice of pack and the values tightened. */
 export function useSaveClubRules() {
-  const club = useClubId();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (change: RulesChange) => unwrap(api.PUT('/api/club_rules', { body: { association: club, ...change } })),
-    meta: { localErrors: true },
-    onSuccess: (rules) => qc.setQueryData(rulesKey(club), rules),
-  });
+  return useClubMutation(
+    (club, change: RulesChange) => unwrap(api.PUT('/api/club_rules', { body: { association: club, ...change } })),
+    (rules, { qc, club }) => qc.setQueryData(rulesKey(club), rules),
+  );
 }

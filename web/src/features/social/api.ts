@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import type { components } from '../../shared/api/schema';
 import { useClubId } from '../../shared/session/clubId';
+import { useClubMutation } from '../../shared/session/clubMutation';
 
 export type NewsItem = components['schemas']['NewsItem'];
 /** An event's days travel as unix seconds: it runs from 00:00:00 of the first to 23:59:59 of the last (club time zone). */
@@ -50,13 +51,10 @@ export function useEvents() {
 
 /** POST /api/news */
 export function usePublishNews() {
-  const club = useClubId();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NewsBody) => unwrap(api.POST('/api/news', { body: { cid: club, ...body } })),
-    meta: { localErrors: true },
-    onSuccess: () => qc.invalidateQueries({ queryKey: socialKeys.news(club) }),
-  });
+  return useClubMutation(
+    (club, body: NewsBody) => unwrap(api.POST('/api/news', { body: { cid: club, ...body } })),
+    (_, { qc, club }) => qc.invalidateQueries({ queryKey: socialKeys.news(club) }),
+  );
 }
 
 /** POST /api/event */

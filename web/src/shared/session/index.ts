@@ -2,3 +2,4 @@ export * from './store';
 export * from './api';
 export { clearSelections, KEYS } from './storage';
 export { ClubIdProvider, useClubId } from './clubId';
+export { useClubMutation, type ClubMutationContext } from './clubMutation';
