@@ -173,8 +173,16 @@ var objectInputs = map[string]string{
 	"GET /api/wallet_history/export query:card_id":             oMember,
 	"POST /api/notification/create body:uids[]":                oMemberUser,
 	// The logo is only ever replaced by a new picture (a data URL), never named.
-	"PUT /api/association/{id} body:logo":     notAnObject,
-	"PUT /api/association/{id} body:images[]": oClubPicture,
+	"PUT /api/association/{id} body:logo": notAnObject,
+	// The club's rules are ages, counts of members, days and years: numbers, never an object.
+	"PUT /api/club_rules body:young_max_age":               notAnObject,
+	"PUT /api/club_rules body:min_age":                     notAnObject,
+	"PUT /api/club_rules body:max_members":                 notAnObject,
+	"PUT /api/club_rules body:waiting_days":                notAnObject,
+	"PUT /api/club_rules body:guarantor_min_days":          notAnObject,
+	"PUT /api/club_rules body:retention_years":             notAnObject,
+	"PUT /api/club_rules body:declaration_retention_years": notAnObject,
+	"PUT /api/association/{id} body:images[]":              oClubPicture,
 
 	// Public by design: a picture is served because it is published, to anyone.
 	"GET /api/public_image/{id} path:id": notAnObject,

@@ -1,3 +1,4 @@
+import './i18n';
 import { BulbOutlined, CalendarOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Result, Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';

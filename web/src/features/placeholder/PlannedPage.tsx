@@ -1,3 +1,4 @@
+import './i18n';
 import { ArrowLeftOutlined, ToolOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './i18n';
 import { CalendarOutlined, LogoutOutlined, WalletOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Descriptions, QRCode, Skeleton } from 'antd';
 import { useEffect } from 'react';

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, ConfigProvider } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import es from '../../locales/es.json';
+import es from './locales/es.json';
 import '../i18n';
 import { QrScannerModal } from './QrScanner';
 

@@ -1,3 +1,4 @@
+import './i18n';
 import { CameraOutlined, EnterOutlined, QrcodeOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Input, Spin, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';

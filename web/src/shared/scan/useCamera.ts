@@ -1,3 +1,4 @@
+import './i18n';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { cameraEnvironment, cameraProblem, preflightProblem, type CameraProblem } from './cameraErrors';
 

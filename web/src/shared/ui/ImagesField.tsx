@@ -1,3 +1,4 @@
+import './i18n';
 import { DeleteOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip, Upload } from 'antd';
 import { useRef } from 'react';

@@ -1,3 +1,4 @@
+import './i18n';
 import { ClearOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef } from 'react';

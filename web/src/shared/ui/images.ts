@@ -1,3 +1,4 @@
+import './i18n';
 /** Longest side of a stored product image, in pixels. Larger pictures are scaled down before upload. */
 export const IMAGE_MAX_SIDE = 1600;
 /** Pictures up to this size and IMAGE_MAX_SIDE are sent as they are (PNG keeps its transparency). */

@@ -1,0 +1,10 @@
+import { addFeatureDictionaries } from '../../shared/i18n';
+import cat from './locales/cat.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import it from './locales/it.json';
+import pt from './locales/pt.json';
+
+/** The novelties page's strings (keys under `novelties.*`), loaded with the page. */
+addFeatureDictionaries({ es, cat, it, pt, en, fr });
