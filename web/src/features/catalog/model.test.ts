@@ -170,6 +170,14 @@ describe('product payload (spec §3 and §5)', () => {
     expect(buildPayload(values({ cost: null }), { club: 1 }).cost).toBe(0);
   });
 
+  it("sends the lab's THC and CBD as typed, and leaves an unknown one out; an edit keeps the stored figures", () => {
+    expect(buildPayload(values({ thc_percent: 18.5, cbd_percent: 0.4 }), { club: 1 })).toMatchObject({ thc_percent: 18.5, cbd_percent: 0.4 });
+    const unknown = buildPayload(values({ thc_percent: null, cbd_percent: null }), { club: 1 });
+    expect('thc_percent' in unknown || 'cbd_percent' in unknown).toBe(false);
+    expect(buildPayload(formValuesOf(product()), { club: 1, pid: 1 })).toMatchObject({ thc_percent: 18.5 });
+    expect('cbd_percent' in buildPayload(formValuesOf(product()), { club: 1, pid: 1 })).toBe(false);
+  });
+
   it('names the product when editing and keeps stored images by their URL', () => {
     const v = formValuesOf(product());
     v.images.push({ key: 'new-1', src: 'data:image/png;base64,AAAA', preview: 'data:image/png;base64,AAAA' });

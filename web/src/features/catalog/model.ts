@@ -110,6 +110,9 @@ export interface ProductFormValues {
   type?: ProductType;
   dominance?: Dominance;
   thc: boolean;
+  /** The lab's average THC and CBD in percent (empty: not known; the young band receives only a known THC). */
+  thc_percent?: number | null;
+  cbd_percent?: number | null;
   menuexport: boolean;
   status: boolean;
   discount: boolean;
@@ -139,6 +142,8 @@ export const NEW_PRODUCT: ProductFormValues = {
   type: undefined,
   dominance: undefined,
   thc: true,
+  thc_percent: null,
+  cbd_percent: null,
   menuexport: true,
   status: true,
   discount: false,
@@ -165,6 +170,8 @@ export function formValuesOf(p: Product): ProductFormValues {
     type: p.type,
     dominance: isDominance(p.dominance) ? p.dominance : undefined,
     thc: p.thc,
+    thc_percent: p.thc_percent ?? null,
+    cbd_percent: p.cbd_percent ?? null,
     menuexport: p.menu_export,
     status: p.status,
     discount: p.discount,
@@ -202,6 +209,9 @@ export function buildPayload(v: ProductFormValues, o: { club: number; pid?: numb
     images: v.images.map((i) => i.src),
   };
   if (v.price !== null && v.price !== undefined && Number.isFinite(v.price)) payload.price = fromCents(toCents(v.price));
+  // left out when empty: the product's figure is then not known
+  if (typeof v.thc_percent === 'number') payload.thc_percent = v.thc_percent;
+  if (typeof v.cbd_percent === 'number') payload.cbd_percent = v.cbd_percent;
   if (o.pid) payload.pid = o.pid;
   return payload;
 }
@@ -216,7 +226,7 @@ const FIELD_ALIASES: Record<string, keyof ProductFormValues> = {
 };
 
 const FORM_FIELDS: (keyof ProductFormValues)[] = [
-  'title', 'body', 'category', 'price', 'cost', 'code', 'type', 'dominance', 'thc', 'menuexport', 'status',
+  'title', 'body', 'category', 'price', 'cost', 'code', 'type', 'dominance', 'thc', 'thc_percent', 'cbd_percent', 'menuexport', 'status',
   'discount', 'unlimited_stock', 'inventory_tracking', 'jar_weight', 'unit_weight', 'images',
 ];
 

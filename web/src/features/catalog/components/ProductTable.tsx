@@ -2,6 +2,7 @@ import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { Table, Tag, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format';
 import cells from '../../../shared/ui/cells.module.css';
 import { moneyColumn } from '../../../shared/ui/Figures';
 import layout from '../../../shared/ui/layout.module.css';
@@ -111,6 +112,13 @@ export function ProductTable(p: Props) {
       align: 'center',
       width: 60,
       render: (_, r) => <BoolMark value={r.thc} label={t('catalog.columns.thc')} />,
+    },
+    {
+      key: 'thcPercent',
+      title: t('catalog.columns.thcPercent'),
+      align: 'right',
+      width: 76,
+      render: (_, r) => (r.thc_percent === null || r.thc_percent === undefined ? <span className={cells.muted}>—</span> : `${formatNumber(r.thc_percent)} %`),
     },
     { key: 'status', title: t('catalog.columns.published'), width: 100, render: (_, r) => <PublishedTag published={r.status} /> },
     {

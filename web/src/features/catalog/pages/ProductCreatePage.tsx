@@ -149,6 +149,8 @@ export default function ProductCreatePage() {
   const noCategories = categories.isSuccess && (categories.data ?? []).length === 0;
   const required = [{ required: true, message: t('catalog.form.required') }];
   const money = { min: 0, step: 0.01, precision: 2, decimalSeparator: q.decimalSeparator, suffix: t('catalog.form.euro'), className: styles.full, inputMode: 'decimal' as const };
+  // A lab's percentage: 0–100 with up to two decimals, as typed.
+  const percent = { min: 0, max: 100, step: 0.1, decimalSeparator: q.decimalSeparator, suffix: '%', className: styles.full, inputMode: 'decimal' as const };
   // Weights keep up to three decimals without trailing zeros ("30", "2,5"); "," and "." both read as decimals.
   const grams = {
     min: 0,
@@ -221,6 +223,12 @@ export default function ProductCreatePage() {
                   options={DOMINANCES.map((d) => ({ value: d, label: t(`catalog.dominance.${d}`) }))}
                   data-testid="f-dominance"
                 />
+              </Form.Item>
+              <Form.Item name="thc_percent" label={label('thc_percent')} extra={t('catalog.form.help.thc_percent')}>
+                <InputNumber size="large" {...percent} data-testid="f-thc-percent" />
+              </Form.Item>
+              <Form.Item name="cbd_percent" label={label('cbd_percent')}>
+                <InputNumber size="large" {...percent} data-testid="f-cbd-percent" />
               </Form.Item>
               <Form.Item name="code" label={label('code')} extra={t('catalog.form.help.code')} className={styles.span2}>
                 <CodeField placeholder={t('catalog.form.placeholders.code')} scanLabel={t('catalog.form.scan')} scanTitle={t('catalog.form.scanTitle')} onScan={() => setScanOpen(true)} />
