@@ -13,6 +13,7 @@ export type Order = Omit<components['schemas']['Order'], 'products' | 'discount_
 export type Product = components['schemas']['Product'];
 export type Member = components['schemas']['Member'];
 export type FeeType = components['schemas']['FeeType'];
+export type Consumption = components['schemas']['Consumption'];
 export type PayType = 'cash' | 'wallet' | 'tpv';
 export interface SaveLine {
   pid?: number;

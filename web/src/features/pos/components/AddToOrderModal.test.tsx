@@ -11,13 +11,23 @@ import { AddToOrderModal } from './AddToOrderModal';
 const kush = { pid: 7, titulo: 'Kush', type: 'peso', precio: 10, stock: 100, unlimited_stock: false } as unknown as Product;
 const soda = { pid: 8, titulo: 'Soda', type: 'unidad', precio: 2, stock: 20, unlimited_stock: false } as unknown as Product;
 
-function open(product: Product | null, props: Partial<{ hasMember: boolean; onAdd: (q: number) => void; onClose: () => void }> = {}) {
+function open(
+  product: Product | null,
+  props: Partial<{ hasMember: boolean; leftToday: number | null; inCart: number; onAdd: (q: number) => void; onClose: () => void }> = {},
+) {
   const onAdd = props.onAdd ?? vi.fn();
   const onClose = props.onClose ?? vi.fn();
   const view = render(
     <ConfigProvider>
       <App>
-        <AddToOrderModal product={product} inCart={0} hasMember={props.hasMember ?? true} onAdd={onAdd} onClose={onClose} />
+        <AddToOrderModal
+          product={product}
+          inCart={props.inCart ?? 0}
+          hasMember={props.hasMember ?? true}
+          leftToday={props.leftToday}
+          onAdd={onAdd}
+          onClose={onClose}
+        />
       </App>
     </ConfigProvider>,
   );
@@ -26,6 +36,16 @@ function open(product: Product | null, props: Partial<{ hasMember: boolean; onAd
 
 describe('AddToOrderModal', () => {
   afterEach(() => vi.useRealTimers());
+
+  it("says how much more the club's rules let the member receive today, before anything is typed", () => {
+    open(kush, { leftToday: 5, inCart: 2 });
+    expect(screen.getByTestId('add-left')).toHaveTextContent(es.pos.limits.mayStillGive.replace('{{grams}}', '3'));
+  });
+
+  it('says nothing when the rules set no limit', () => {
+    open(kush, { leftToday: null });
+    expect(screen.queryByTestId('add-left')).toBeNull();
+  });
 
   it('has the cursor in the grams of a weight product as it opens, and nothing moves it later', () => {
     vi.useFakeTimers();

@@ -12,6 +12,8 @@ interface Props {
   /** Grams or units of the product already in the cart. */
   inCart: number;
   hasMember: boolean;
+  /** Grams the member may still receive today under the club's rules; null: no limit. */
+  leftToday?: number | null;
   onAdd: (quantity: number) => void;
   onClose: () => void;
 }
@@ -61,7 +63,7 @@ export function AddToOrderModal(props: Props) {
   return props.product ? <AddDialog key={props.product.pid} {...props} product={props.product} /> : null;
 }
 
-function AddDialog({ product, inCart, hasMember, onAdd, onClose }: Props & { product: Product }) {
+function AddDialog({ product, inCart, hasMember, leftToday, onAdd, onClose }: Props & { product: Product }) {
   const { t } = useTranslation();
   const weight = product.type === 'peso';
   const unit = product.precio;
@@ -153,6 +155,9 @@ function AddDialog({ product, inCart, hasMember, onAdd, onClose }: Props & { pro
           <Button icon={<UsbOutlined />} onClick={() => void scale()} data-testid="add-scale">
             {t('pos.add.readScale')}
           </Button>
+        )}
+        {weight && leftToday !== null && leftToday !== undefined && (
+          <Alert type={leftToday > inCart ? 'info' : 'warning'} showIcon message={t('pos.limits.mayStillGive', { grams: formatNumber(Math.max(0, leftToday - inCart)) })} data-testid="add-left" />
         )}
         {error && <Alert type="error" showIcon message={t(errorKeys[error])} data-testid="add-error" />}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />

@@ -49,6 +49,7 @@ import {
   type Product,
   type SaveLine,
 } from '../api';
+import { LimitBars } from '../components/LimitBars';
 import { AddToOrderModal } from '../components/AddToOrderModal';
 import { CouponModal } from '../components/CouponModal';
 import { FeeRenewalModal } from '../components/FeeRenewalModal';
@@ -606,6 +607,7 @@ export default function PosPage() {
                   <span data-testid="member-consumption">{t('pos.member.month', { month: formatNumber(month), forecast: formatNumber(forecast) })}</span>
                   <Progress percent={pct} size="small" status={month > forecast ? 'exception' : 'normal'} showInfo={false} aria-label={t('pos.member.monthLabel')} />
                 </div>
+                <LimitBars c={consumption.data} />
               </div>
               <Tooltip title={t('pos.history.open')}>
                 <Button icon={<HistoryOutlined />} aria-label={t('pos.history.open')} onClick={() => setHistoryOpen(true)} data-testid="history-open" />
@@ -791,7 +793,14 @@ export default function PosPage() {
         </section>
       </div>
 
-      <AddToOrderModal product={adding} inCart={adding ? inCart(adding.pid) : 0} hasMember={ready} onAdd={addToCart} onClose={closeAdding} />
+      <AddToOrderModal
+        product={adding}
+        inCart={adding ? inCart(adding.pid) : 0}
+        hasMember={ready}
+        leftToday={consumption.data?.left_today_g ?? null}
+        onAdd={addToCart}
+        onClose={closeAdding}
+      />
       {paying !== null && (
         <PayModal
           order={paying}
