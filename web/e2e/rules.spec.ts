@@ -3,12 +3,14 @@
 // month, is refused a looser month with the law named on the field, and sees what is stricter than
 // the law. English and narrow at the end.
 import { expect, test, type Page } from './fixtures';
-import { featureText, getJson, openAs, openFromMenu, setLanguage, shot, login, chooseClub, type Lang } from './helpers';
+import { call, chooseClub, featureText, getJson, login, openAs, openFromMenu, setLanguage, shot, sign, signature, type Lang } from './helpers';
 
 const CLUB = 1;
 test.describe.configure({ mode: 'serial' });
 
+
 const rt = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('rules', lang, `rules.${key}`, vars);
+const pt = (key: string, vars?: Record<string, string | number>) => featureText('pos', 'es', `pos.${key}`, vars);
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
 
@@ -49,6 +51,69 @@ test('the Administrador moves the club to the German pack, tightens the month an
   await expect(fieldError(page, refusal)).toHaveCount(0);
   await page.getByTestId('rules-month_limit_g').scrollIntoViewIfNeeded();
   await shot(page, 'rules-de-kcang-es-wide');
+});
+
+test('at the counter under the German pack: the card shows what is left, a young member is refused a strong product, the day limit holds', async ({ page }) => {
+  await openAs(page, 'admin', CLUB, 'pos');
+  const stamp = Date.now() % 100000;
+  const category = (await call(page, 'GET', `/api/association_category/?association=${CLUB}&type=dispensary`))[0].nid;
+  const product = async (title: string, thc: number) => {
+    const p = await call(page, 'POST', '/api/dispensario', {
+      asocid: CLUB, title, dominance: 'hibrido', category, price: 6, type: 'peso', status: true, thc_percent: thc, unlimited_stock: true,
+    });
+    return p.pid as number;
+  };
+  const strong = await product(`Fuerte ${stamp}`, 18);
+  const mild = await product(`Suave ${stamp}`, 8);
+  const born = (years: number) => Math.floor(new Date(new Date().getFullYear() - years, 0, 1).getTime() / 1000);
+  const member = async (nombre: string, years: number, dni: string) =>
+    (await call(page, 'POST', '/api/ficha_socio', { association: CLUB, nombre, surname: `Ley ${stamp}`, dni, birthday: born(years), consum_forecast: 100 })).nid as number;
+  const SIGNATURE = await signature(page); // the demo club asks for the member's signature at every pay
+  const adult = await member('Adulta', 30, `8${String(stamp).padStart(7, '0')}A`);
+  const young = await member('Joven', 19, `9${String(stamp).padStart(7, '0')}B`);
+  // 20 g today for the adult, sold as any counter would
+  const order = await call(page, 'POST', '/api/order', { asocid: CLUB, membership_id: adult, products: [{ pid: strong, quantity: 20 }] });
+  expect((await call(page, 'POST', '/api/order/pay', { asocid: CLUB, oid: order.order.oid, membership_id: adult, type: 'tpv', signature: SIGNATURE })).order).toBeTruthy();
+
+  // the adult's card: today against 25 g, the month against the 40 g the club set, 5 g left today
+  await page.goto(`/app/pos?nid=${adult}`);
+  await expect(page.getByTestId('limit-day')).toHaveText(pt('limits.day', { taken: '20', limit: '25' }));
+  await expect(page.getByTestId('limit-month')).toHaveText(pt('limits.month', { taken: '20', limit: '40' }));
+  await expect(page.getByTestId('limit-left')).toHaveText(pt('limits.leftToday', { grams: '5' }));
+  await page.getByTestId('product-search').fill(`Fuerte ${stamp}`);
+  await page.getByTestId(`product-${strong}`).click();
+  await expect(page.getByTestId('add-left')).toHaveText(pt('limits.mayStillGive', { grams: '5' }));
+  await shot(page, 'rules-counter-add-es-wide');
+  await page.getByTestId('add-quantity').fill('6');
+  await page.getByTestId('add-confirm').click();
+  await page.getByTestId('order-pay').click();
+  await page.getByTestId('pay-method-tpv').click();
+  await page.getByTestId('pay-confirm').click();
+  await expect(page.getByTestId('pay-error')).toHaveText(pt('pay.signTablet'));
+  await sign(page);
+  await page.getByTestId('pay-confirm').click();
+  // the law's day limit: said with what is left, and no reason is asked of anyone
+  await expect(page.getByTestId('pay-error')).toHaveText(
+    featureText('pos', 'es', 'pos.errors.rules.day_limit', { limit: '25', taken: '20', left: '5', grams: '6' }),
+  );
+  await expect(page.getByTestId('pay-reason')).toHaveCount(0);
+  await shot(page, 'rules-counter-refused-es-wide');
+  await page.keyboard.press('Escape');
+
+  // the young member: a product above 10 % THC is refused; the card says the cap
+  await page.goto(`/app/pos?nid=${young}`);
+  await expect(page.getByTestId('limit-left')).toContainText('THC');
+  const y = await call(page, 'POST', '/api/order', { asocid: CLUB, membership_id: young, products: [{ pid: strong, quantity: 1 }] });
+  const token = (await (await page.request.get('/services/session/token')).text()).trim();
+  const refused = await page.request.post('/api/order/pay', {
+    headers: { 'X-CSRF-Token': token },
+    data: { asocid: CLUB, oid: y.order.oid, membership_id: young, type: 'tpv', signature: SIGNATURE },
+  });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).code).toBe('rules.thc_max');
+  await call(page, 'POST', '/api/order', { asocid: CLUB, oid: y.order.oid, membership_id: young, products: [{ pid: strong, quantity: 0 }, { pid: mild, quantity: 2 }] });
+  const paid = await call(page, 'POST', '/api/order/pay', { asocid: CLUB, oid: y.order.oid, membership_id: young, type: 'tpv', signature: SIGNATURE });
+  expect(paid.order.oid).toBe(y.order.oid);
 });
 
 test('in English and on a phone', async ({ page }) => {

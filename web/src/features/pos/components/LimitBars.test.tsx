@@ -23,8 +23,8 @@ const base: Consumption = {
 describe('LimitBars', () => {
   it("shows each limit the club's rules set, and what may still be given today", () => {
     render(<LimitBars c={{ ...base, day_limit_g: 25, month_limit_g: 30, left_today_g: 5, left_month_g: 10, thc_max: 10 }} />);
-    expect(screen.getByTestId('limit-day')).toHaveTextContent('Hoy: 20 g de 25 g');
-    expect(screen.getByTestId('limit-month')).toHaveTextContent('Este mes: 20 g de 30 g');
+    expect(screen.getByTestId('limit-day')).toHaveTextContent('Límite diario: 20 g de 25 g');
+    expect(screen.getByTestId('limit-month')).toHaveTextContent('Límite mensual: 20 g de 30 g');
     expect(screen.queryByTestId('limit-year')).toBeNull();
     expect(screen.getByTestId('limit-left')).toHaveTextContent(`${es.pos.limits.leftToday.replace('{{grams}}', '5')} · THC hasta 10 %`);
   });
