@@ -295,7 +295,8 @@ func (p *payment) checkForecast(ctx context.Context) error {
 	if err != nil || !on {
 		return err
 	}
-	month, err := monthGrams(ctx, p.tx, m.ID, monthStart(p.s.now(), m.Timezone))
+	_, start, _ := periodStarts(p.s.now(), m.Timezone)
+	month, err := monthGrams(ctx, p.tx, m.ID, start)
 	if err != nil || month+grams <= m.Forecast*1000 {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 
 	"socius/internal/amount"
 	"socius/internal/cash"
-	"socius/internal/club"
 	"socius/internal/db"
 	"socius/internal/problem"
 )
@@ -140,14 +139,6 @@ func New(d *db.DB) *Service { return &Service{db: d, now: time.Now} }
 
 // WithClock is for tests that cross a month.
 func (s *Service) WithClock(now func() time.Time) *Service { c := *s; c.now = now; return &c }
-
-// monthStart is the first second of the calendar month of t in the club's
-// time zone (Europe/Madrid unless configured).
-func monthStart(t time.Time, tz string) int64 {
-	loc := club.Location(tz)
-	l := t.In(loc)
-	return time.Date(l.Year(), l.Month(), 1, 0, 0, 0, 0, loc).Unix()
-}
 
 // checkMoney refuses amounts beyond the API's bounds.
 func checkMoney(c amount.Cents, field string) error {
