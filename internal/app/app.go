@@ -26,6 +26,7 @@ import (
 	"socius/internal/notify"
 	"socius/internal/novelty"
 	"socius/internal/pos"
+	"socius/internal/register"
 	"socius/internal/report"
 	"socius/internal/rules"
 	"socius/internal/social"
@@ -52,7 +53,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
 	a := &App{Cfg: cfg, DB: d, Services: httpapi.Services{Clubs: club.New(d), Report: report.New(d), Social: social.New(d),
-		Files: files.New(d), Novelties: novelty.New(d), Rules: rules.New(d)}}
+		Files: files.New(d), Novelties: novelty.New(d), Rules: rules.New(d), Register: register.New(d)}}
 	a.Auth = auth.New(d, auth.Config{IdleTimeout: cfg.SessionIdle, SlowAfter: cfg.LoginSlow, LockAfter: cfg.LoginLock, AddressLimit: cfg.LoginAddress, FastHashing: cfg.FastHashing})
 	a.Hub = notify.NewHub(d)
 	a.Mail = logMailer{}

@@ -187,20 +187,25 @@ func MigrationsDigest(engine string) (string, error) {
 
 // Migrate applies every pending embedded migration of the engine.
 func (d *DB) Migrate(ctx context.Context) error {
-	files, err := migrationFiles(d.Engine)
-	if err != nil {
-		return err
-	}
-	dialect := goose.DialectSQLite3
-	if d.Engine == Postgres {
-		dialect = goose.DialectPostgres
-	}
-	p, err := goose.NewProvider(dialect, d.W.DB, files)
+	p, err := d.migrations()
 	if err != nil {
 		return err
 	}
 	_, err = p.Up(ctx)
 	return err
+}
+
+// migrations is goose's runner of the engine's embedded migrations.
+func (d *DB) migrations() (*goose.Provider, error) {
+	files, err := migrationFiles(d.Engine)
+	if err != nil {
+		return nil, err
+	}
+	dialect := goose.DialectSQLite3
+	if d.Engine == Postgres {
+		dialect = goose.DialectPostgres
+	}
+	return goose.NewProvider(dialect, d.W.DB, files)
 }
 
 // Q is what both *sqlx.DB and *sqlx.Tx offer; stores take a Q so the same

@@ -20,6 +20,7 @@ var owners = map[string]string{
 	"account_links":             "member",
 	"cash_closes":               "cash",
 	"cash_movements":            "cash",
+	"dispensations":             "register",
 	"club_categories":           "club",
 	"club_events":               "notify",
 	"club_flags":                "club",

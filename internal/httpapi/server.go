@@ -21,6 +21,7 @@ import (
 	"socius/internal/notify"
 	"socius/internal/novelty"
 	"socius/internal/pos"
+	dispensations "socius/internal/register"
 	"socius/internal/report"
 	"socius/internal/rules"
 	"socius/internal/social"
@@ -62,6 +63,7 @@ type Services struct {
 	Files     *files.Service
 	Novelties *novelty.Service
 	Rules     *rules.Service
+	Register  *dispensations.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	Mail      Mailer

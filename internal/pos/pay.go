@@ -135,17 +135,18 @@ func (s *Service) Pay(ctx context.Context, clubID int64, actor Actor, methods Me
 			return err
 		}
 		for _, step := range []func(context.Context) error{
-			p.loadMember,    // the order's member, active
-			p.priceLines,    // lines re-resolved from the catalogue and priced: prices freeze here
-			p.choosePayType, // a method the club allows, and enough cash handed over
-			p.takeSignature, // when the club asks members to sign
-			p.checkRules,    // the club's rule pack: limits a day, month and year, the young band, waiting days, fee
-			p.checkForecast, // the member's monthly consumption forecast, or a supervisor's reason
-			p.takeStock,     // stock out by real weight
-			p.moveMoney,     // the wallet's debit and the till's movement
-			p.extendFees,    // fees paid extend the membership
-			p.countCoupons,  // each coupon counts one use
-			p.writeOrder,    // lines, coupons and the order, paid
+			p.loadMember,          // the order's member, active
+			p.priceLines,          // lines re-resolved from the catalogue and priced: prices freeze here
+			p.choosePayType,       // a method the club allows, and enough cash handed over
+			p.takeSignature,       // when the club asks members to sign
+			p.checkRules,          // the club's rule pack: limits a day, month and year, the young band, waiting days, fee
+			p.checkForecast,       // the member's monthly consumption forecast, or a supervisor's reason
+			p.takeStock,           // stock out by real weight
+			p.moveMoney,           // the wallet's debit and the till's movement
+			p.extendFees,          // fees paid extend the membership
+			p.countCoupons,        // each coupon counts one use
+			p.writeOrder,          // lines, coupons and the order, paid
+			p.recordDispensations, // the register's rows of the lines with grams
 		} {
 			if err := step(ctx); err != nil {
 				return err

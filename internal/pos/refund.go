@@ -14,6 +14,7 @@ import (
 	"socius/internal/catalog"
 	"socius/internal/coupon"
 	"socius/internal/problem"
+	"socius/internal/register"
 )
 
 // RefundLine is one line of a refund: the product and the quantity given back.
@@ -125,7 +126,12 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 		if err != nil {
 			return err
 		}
+		given := register.Dispensation{ClubID: clubID, OrderID: o.ID, MemberID: o.MemberID, StaffUserID: actor.UserID, RefundID: rid, At: now}
 		for _, p := range parts {
+			if p.grams > 0 {
+				given.Lines = append(given.Lines, register.Line{LineID: p.line.ID, ProductID: p.line.ProductID.Int64, Product: p.line.Title,
+					Grams: amount.Milli(-p.grams)})
+			}
 			if err := insertRefundLine(ctx, tx, rid, p.line.ID, p.qty, p.real, p.money); err != nil {
 				return err
 			}
@@ -136,6 +142,9 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 				catalog.StockChange{PID: p.line.ProductID.Int64, Quantity: amount.Milli(p.real), Note: fmt.Sprintf("#%d", o.ID), At: now}); err != nil {
 				return err
 			}
+		}
+		if err := register.Record(ctx, tx, given); err != nil {
+			return err
 		}
 		// the whole order back: its coupons' uses come back too
 		left, err := productLinesLeft(ctx, tx, o.ID)
