@@ -28,6 +28,7 @@ import (
 	"socius/internal/pos"
 	"socius/internal/register"
 	"socius/internal/report"
+	"socius/internal/retention"
 	"socius/internal/rules"
 	"socius/internal/social"
 )
@@ -61,6 +62,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 		a.Mail = smtpMailer{cfg}
 	}
 	a.Members = member.New(d, a.Auth)
+	a.Retention = retention.New(d, a.Rules, register.Forget, nil)
 	a.Catalog = catalog.New(d)
 	if err := catalog.IndexMissingTerms(ctx, d); err != nil {
 		d.Close()
@@ -104,6 +106,7 @@ func (a *App) Serve(ctx context.Context) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go a.Hub.Run(ctx, time.Second)
+	go a.Retention.Loop(ctx)
 	srv := a.HTTPServer()
 	if a.Cfg.SMTPHost == "" {
 		slog.Warn("no SMTP configured (SOCIUS_SMTP_HOST): password-reset links are written to this log instead of being e-mailed")

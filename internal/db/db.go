@@ -272,9 +272,10 @@ type LockSpace int32
 
 // Lock spaces.
 const (
-	LockTill  LockSpace = 3 // a club's till: its box total and its closes (2 is the catalogue's product codes)
-	LockLogin LockSpace = 4 // the login attempts from one address (a hash of it)
-	LockGrams LockSpace = 5 // a member's dispensed grams, while a sale checks its limits
+	LockTill      LockSpace = 3 // a club's till: its box total and its closes (2 is the catalogue's product codes)
+	LockLogin     LockSpace = 4 // the login attempts from one address (a hash of it)
+	LockGrams     LockSpace = 5 // a member's dispensed grams, while a sale checks its limits
+	LockRetention LockSpace = 6 // a club's retention run, so two instances never run it at once
 )
 
 // Lock takes a lock on (space, id) until tx ends: a rule that reads a sum

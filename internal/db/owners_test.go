@@ -57,6 +57,7 @@ var owners = map[string]string{
 	"product_terms":             "catalog",
 	"products":                  "catalog",
 	"push_subscriptions":        "comms",
+	"retention_runs":            "retention",
 	"sessions":                  "auth",
 	"social_event_attendees":    "social",
 	"social_event_images":       "social",

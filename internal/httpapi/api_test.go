@@ -959,5 +959,34 @@ func TestClubRulesAPI(t *testing.T) {
 		if packs, _ := res.JSON["data"].([]any); len(packs) != 5 {
 			t.Fatalf("packs: %s", res)
 		}
+
+		// retention on demand: the Administrador runs it, a Manager only reads the runs
+		beta := k.Club("Beta")
+		k.User("beta-admin", beta, access.Administrador)
+		stranger := mustLogin(t, k, "beta-admin", testkit.Password)
+		run := func(c *testkit.Client) *testkit.Response {
+			return c.Do("POST", "/api/club_rules/retention", map[string]any{"association": alfa})
+		}
+		runs := func(c *testkit.Client) *testkit.Response {
+			return c.Do("GET", "/api/club_rules/retention?association="+strconv.FormatInt(alfa, 10), nil)
+		}
+		expectErr(t, "a Manager runs retention", run(manager), 403, "access.role", "")
+		expectErr(t, "another club's Administrador runs retention", run(stranger), 400, "club.no_member_record", "")
+		expectErr(t, "a Budtender reads the runs", runs(budtender), 403, "access.role", "")
+		expectErr(t, "another club's Administrador reads the runs", runs(stranger), 400, "club.no_member_record", "")
+		expectErr(t, "no session", k.Client().Do("POST", "/api/club_rules/retention", map[string]any{"association": alfa}), 401, "auth.csrf", "")
+		if n := k.Count("retention_runs", "club_id = ?", alfa); n != 0 {
+			t.Fatalf("refused runs left %d rows", n)
+		}
+		res = run(admin)
+		expectOK(t, "retention now", res)
+		if res.JSON["trigger"] != "manual" || res.JSON["staff"] == "" || res.JSON["dispensations_before"] == nil || res.JSON["dispensations_forgotten"] != float64(0) {
+			t.Fatalf("retention run: %s", res)
+		}
+		res = runs(manager)
+		expectOK(t, "runs", res)
+		if list, _ := res.JSON["data"].([]any); len(list) != 1 {
+			t.Fatalf("runs: %s", res)
+		}
 	})
 }

@@ -147,6 +147,8 @@ func (s *Server) registerRoutes() {
 	register(s, op("GET", "/api/rule_packs", "rulePacks", "The rule packs, their values and legal sources"), User(), s.rulePacks)
 	register(s, op("GET", "/api/club_rules", "clubRules", "The club's rule pack and values"), Club("club_rules_read", Query("association")), s.clubRules)
 	register(s, op("PUT", "/api/club_rules", "clubRulesSet", "Choose the club's rule pack and tighten its values"), Club("clubrules", Body("association")), s.clubRulesSet)
+	register(s, op("GET", "/api/club_rules/retention", "retentionRuns", "The club's last retention runs: what each removed"), Club("club_rules_read", Query("association")), s.retentionRuns)
+	register(s, op("POST", "/api/club_rules/retention", "retentionRun", "Remove now the personal data the club's rules no longer keep"), Club("clubrules", Body("association")), s.retentionRun)
 	retrieve := Club("club", Query("association"))
 	retrieve.ClubOptional = true
 	register(s, op("GET", "/api/association/retrieve", "clubRetrieve", "Club page, flags, permissions and the caller's roles"), retrieve, s.clubRetrieve)

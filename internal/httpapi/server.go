@@ -23,6 +23,7 @@ import (
 	"socius/internal/pos"
 	dispensations "socius/internal/register"
 	"socius/internal/report"
+	"socius/internal/retention"
 	"socius/internal/rules"
 	"socius/internal/social"
 	"socius/internal/version"
@@ -64,6 +65,7 @@ type Services struct {
 	Novelties *novelty.Service
 	Rules     *rules.Service
 	Register  *dispensations.Service
+	Retention *retention.Service
 	Comms     *comms.Service
 	Hub       *notify.Hub
 	Mail      Mailer

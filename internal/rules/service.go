@@ -144,3 +144,7 @@ func fields(v Values) map[string]json.RawMessage {
 	_ = json.Unmarshal(b, &m)
 	return m
 }
+
+// ChosenClubs lists the clubs that chose a pack; a club that never chose
+// keeps es.
+func (s *Service) ChosenClubs(ctx context.Context) ([]int64, error) { return chosenClubs(ctx, s.db.R) }

@@ -95,3 +95,11 @@ func nullable[U, T ~int | ~int64](v *T) *U {
 	u := U(*v)
 	return &u
 }
+
+// chosenClubs lists the clubs that chose a pack (the others keep es, which
+// sets no retention).
+func chosenClubs(ctx context.Context, q db.Q) ([]int64, error) {
+	var ids []int64
+	err := db.Select(ctx, q, &ids, `SELECT club_id FROM club_rules ORDER BY club_id`)
+	return ids, err
+}

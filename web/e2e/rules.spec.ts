@@ -51,6 +51,20 @@ test('the Administrador moves the club to the German pack, tightens the month an
   await expect(fieldError(page, refusal)).toHaveCount(0);
   await page.getByTestId('rules-month_limit_g').scrollIntoViewIfNeeded();
   await shot(page, 'rules-de-kcang-es-wide');
+
+  // the German pack keeps the register five years and the declarations three: the Administrador
+  // removes at once what is older, and the run is listed with their name
+  const records = page.getByTestId('rules-retention');
+  await records.scrollIntoViewIfNeeded();
+  await expect(records.getByText(rt('es', 'retention.intro', { dispensations: rt('es', 'retention.years_other', { count: 5 }), declarations: rt('es', 'retention.years_other', { count: 3 }) }))).toBeVisible();
+  await page.getByTestId('rules-retention-run').click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: rt('es', 'retention.run') }).click();
+  await expect(toast(page, rt('es', 'retention.done', { dispensations: 0, declarations: 0 }))).toBeVisible();
+  await expect(records.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  const runs = (await getJson(page, `/api/club_rules/retention?association=${CLUB}`)).data;
+  expect(runs).toMatchObject([{ trigger: 'manual', dispensations_forgotten: 0 }]);
+  await expect(records.getByText(runs[0].staff, { exact: true })).toBeVisible();
+  await shot(page, 'rules-retention-es-wide');
 });
 
 test('at the counter under the German pack: the card shows what is left, a young member is refused a strong product, the day limit holds', async ({ page }) => {
@@ -114,6 +128,72 @@ test('at the counter under the German pack: the card shows what is left, a young
   await call(page, 'POST', '/api/order', { asocid: CLUB, oid: y.order.oid, membership_id: young, products: [{ pid: strong, quantity: 0 }, { pid: mild, quantity: 2 }] });
   const paid = await call(page, 'POST', '/api/order/pay', { asocid: CLUB, oid: y.order.oid, membership_id: young, type: 'tpv', signature: SIGNATURE });
   expect(paid.order.oid).toBe(y.order.oid);
+});
+
+test('the month limits: a month the club tightened refuses at the counter, and the young band has its own month', async ({ page }) => {
+  await openAs(page, 'admin', CLUB, 'clubrules');
+  // stricter months than the law's, set on the screen: 22 g, and 3 g for the young band
+  await page.getByTestId('rules-month_limit_g').fill('22');
+  await page.getByTestId('rules-young_month_limit_g').fill('3');
+  await page.getByTestId('rules-save').click();
+  await expect(toast(page, rt('es', 'saved'))).toBeVisible();
+  expect(await getJson(page, `/api/club_rules?association=${CLUB}`)).toMatchObject({ month_limit_g: 22, young_month_limit_g: 3 });
+
+  const stamp = Date.now() % 100000;
+  const category = (await call(page, 'GET', `/api/association_category/?association=${CLUB}&type=dispensary`))[0].nid;
+  const mild = (await call(page, 'POST', '/api/dispensario', {
+    asocid: CLUB, title: `Mes ${stamp}`, dominance: 'hibrido', category, price: 6, type: 'peso', status: true, thc_percent: 7.5, unlimited_stock: true,
+  })).pid as number;
+  const born = (years: number) => Math.floor(new Date(new Date().getFullYear() - years, 0, 1).getTime() / 1000);
+  const member = async (nombre: string, years: number, dni: string) =>
+    (await call(page, 'POST', '/api/ficha_socio', { association: CLUB, nombre, surname: `Mes ${stamp}`, dni, birthday: born(years), consum_forecast: 100 })).nid as number;
+  const SIGNATURE = await signature(page);
+  const adult = await member('Adulto', 30, `6${String(stamp).padStart(7, '0')}C`);
+  const young = await member('Joven', 19, `7${String(stamp).padStart(7, '0')}D`);
+  const sell = async (nid: number, grams: number) => {
+    const o = await call(page, 'POST', '/api/order', { asocid: CLUB, membership_id: nid, products: [{ pid: mild, quantity: grams }] });
+    await call(page, 'POST', '/api/order/pay', { asocid: CLUB, oid: o.order.oid, membership_id: nid, type: 'tpv', signature: SIGNATURE });
+  };
+  await sell(adult, 20);
+  await sell(young, 2);
+
+  // the adult: 20 g of 22 this month, so 2 g left today although the day allows 5
+  const payAtCounter = async (nid: number, grams: number) => {
+    await page.goto(`/app/pos?nid=${nid}`);
+    await page.getByTestId('product-search').fill(`Mes ${stamp}`);
+    await page.getByTestId(`product-${mild}`).click();
+    await page.getByTestId('add-quantity').fill(String(grams));
+    await page.getByTestId('add-confirm').click();
+    await page.getByTestId('order-pay').click();
+    await page.getByTestId('pay-method-tpv').click();
+    await sign(page);
+    await page.getByTestId('pay-confirm').click();
+  };
+  await page.goto(`/app/pos?nid=${adult}`);
+  await expect(page.getByTestId('limit-month')).toHaveText(pt('limits.month', { taken: '20', limit: '22' }));
+  await expect(page.getByTestId('limit-left')).toHaveText(pt('limits.leftToday', { grams: '2' }));
+  await payAtCounter(adult, 3);
+  await expect(page.getByTestId('pay-error')).toHaveText(
+    featureText('pos', 'es', 'pos.errors.rules.month_limit', { limit: '22', taken: '20', left: '2', grams: '3' }),
+  );
+  await expect(page.getByTestId('pay-reason')).toHaveCount(0);
+  await shot(page, 'rules-month-refused-es-wide');
+  await page.keyboard.press('Escape');
+
+  // the young member: 2 g of the band's 3, so 2 g more are refused with the band's month named
+  await payAtCounter(young, 2);
+  await expect(page.getByTestId('pay-error')).toHaveText(
+    featureText('pos', 'es', 'pos.errors.rules.young_month_limit', { limit: '3', taken: '2', left: '1', grams: '2' }),
+  );
+  await page.keyboard.press('Escape');
+  // what the band may still receive, on a phone in English
+  await page.setViewportSize({ width: 390, height: 844 });
+  await setLanguage(page, 'en');
+  await page.goto(`/app/pos?nid=${young}`);
+  await expect(page.getByTestId('limit-month')).toHaveText(featureText('pos', 'en', 'pos.limits.month', { taken: '2', limit: '3' }));
+  await expect(page.getByTestId('limit-left')).toContainText(featureText('pos', 'en', 'pos.limits.leftToday', { grams: '1' }));
+  await shot(page, 'rules-young-card-en-narrow');
+  await setLanguage(page, 'es');
 });
 
 test('in English and on a phone', async ({ page }) => {

@@ -78,4 +78,14 @@ describe('the dictionary check', () => {
       expect.stringContaining('key "missing.key" is not in es.json'),
     ]);
   });
+
+  it('finds a plural key by its _other form, and only by it', () => {
+    const locales = join(tmp, 'plural-locales');
+    const src = join(tmp, 'plural-src');
+    mkdirSync(locales);
+    mkdirSync(src);
+    for (const lang of LANGUAGES) writeFileSync(join(locales, `${lang}.json`), JSON.stringify({ n_one: '1', n_other: '{{count}}', m_one: '1' }));
+    writeFileSync(join(src, 'page.tsx'), "t('n', { count }); t('m', { count });");
+    expect(runCheck({ localesDir: locales, srcDir: src })).toEqual([expect.stringContaining('key "m" is not in es.json')]);
+  });
 });

@@ -9,6 +9,7 @@ import layout from '../../shared/ui/layout.module.css';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { useApp } from '../../shared/ui/useApp';
 import { useClubRules, useRulePacks, useSaveClubRules, type ClubRules, type RulePack, type RulesChange } from './api';
+import { RetentionCard } from './RetentionCard';
 import styles from './rules.module.css';
 
 /** The values of a pack, in the order the screen shows them, with how each is typed. */
@@ -187,6 +188,7 @@ export default function ClubRulesPage() {
           </div>
         </Form>
       )}
+      {rules.data && <RetentionCard rules={rules.data} />}
     </div>
   );
 }

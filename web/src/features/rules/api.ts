@@ -34,3 +34,24 @@ export function useSaveClubRules() {
     (rules, { qc, club }) => qc.setQueryData(rulesKey(club), rules),
   );
 }
+
+export type RetentionRun = components['schemas']['Run'];
+
+const runsKey = (club: number) => ['retention_runs', club] as const;
+
+/** GET /api/club_rules/retention — the club's last retention runs, newest first. */
+export function useRetentionRuns() {
+  const club = useClubId();
+  return useQuery({
+    queryKey: runsKey(club),
+    queryFn: async () => (await unwrap(api.GET('/api/club_rules/retention', { params: { query: { association: club } } }))).data ?? [],
+  });
+}
+
+/** POST /api/club_rules/retention — remove now what the rules no longer keep. */
+export function useRunRetention() {
+  return useClubMutation(
+    (club, _: void) => unwrap(api.POST('/api/club_rules/retention', { body: { association: club } })),
+    (_run, { qc, club }) => qc.invalidateQueries({ queryKey: runsKey(club) }),
+  );
+}

@@ -330,6 +330,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/club_rules/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's last retention runs: what each removed */
+        get: operations["retentionRuns"];
+        put?: never;
+        /** Remove now the personal data the club's rules no longer keep */
+        post: operations["retentionRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consult/create": {
         parameters: {
             query?: never;
@@ -3445,6 +3463,16 @@ export interface components {
             password: string;
             token: string;
         };
+        RetentionRunInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
+        };
+        RetentionRunsOutputBody: {
+            data: components["schemas"]["Run"][] | null;
+        };
         RulePacksOutputBody: {
             data: components["schemas"]["Pack"][] | null;
         };
@@ -3504,6 +3532,33 @@ export interface components {
             young_month_limit_g: number | null;
             /** @description Highest THC content in percent the young band may receive */
             young_thc_max: number | null;
+        };
+        Run: {
+            /**
+             * Format: int64
+             * @description When it ran (unix seconds)
+             */
+            at: number;
+            /**
+             * Format: int64
+             * @description Declarations signed before this time were removed; null: the rules keep them
+             */
+            declarations_before: number | null;
+            /** Format: int64 */
+            declarations_removed: number;
+            /**
+             * Format: int64
+             * @description Dispensations before this time lost their personal data; null: the rules keep them
+             */
+            dispensations_before: number | null;
+            /** Format: int64 */
+            dispensations_forgotten: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Who asked for it; empty for the daily run */
+            staff: string;
+            /** @enum {string} */
+            trigger: "daily" | "manual";
         };
         Sales: {
             products: components["schemas"]["ProductSales"][] | null;
@@ -5109,6 +5164,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    retentionRuns: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionRunsOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    retentionRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetentionRunInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
                 };
             };
             /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
