@@ -171,6 +171,8 @@ test('the month limits: a month the club tightened refuses at the counter, and t
   };
   await page.goto(`/app/pos?nid=${adult}`);
   await expect(page.getByTestId('limit-month')).toHaveText(pt('limits.month', { taken: '20', limit: '22' }));
+  // the member opened by link is named on its tab once read
+  await expect(page.getByTestId(`tab-${adult}`)).toContainText('Adulto');
   await expect(page.getByTestId('limit-left')).toHaveText(pt('limits.leftToday', { grams: '2' }));
   await payAtCounter(adult, 3);
   await expect(page.getByTestId('pay-error')).toHaveText(

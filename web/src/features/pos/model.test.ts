@@ -62,6 +62,16 @@ describe('counter arithmetic and rules', () => {
     expect(closeMember(t, 2).current).toBeNull();
   });
 
+  it('names a tab opened by id once the member is read, in its place, and keeps a named tab as it is', () => {
+    const a = { nid: 1, number: 1, nombre: 'A', surname: '' };
+    let t = selectMember(selectMember({ members: [], current: null }, { nid: 2, number: 0, nombre: '', surname: '' }), a);
+    t = selectMember(t, { nid: 2, number: 52, nombre: 'Bea', surname: 'Ruiz' });
+    expect(t.members).toEqual([{ nid: 2, number: 52, nombre: 'Bea', surname: 'Ruiz' }, a]);
+    expect(t.current).toBe(2);
+    const same = selectMember(t, { nid: 1, number: 0, nombre: '', surname: '' });
+    expect(same.members).toBe(t.members);
+  });
+
   it('reads and writes the payment methods setting', () => {
     expect([...methodsOf(undefined)].sort()).toEqual(['card', 'cash', 'wallet']);
     expect([...methodsOf('-card')]).toEqual(['card']);

@@ -150,7 +150,9 @@ function write(club: number, t: Tabs) {
 
 /** Select a member: a new tab (or the existing one), made current. */
 export function selectMember(tabs: Tabs, m: TabMember): Tabs {
-  const members = tabs.members.some((x) => x.nid === m.nid) ? tabs.members : [...tabs.members, m];
+  const open = tabs.members.find((x) => x.nid === m.nid);
+  // a tab opened by id (a link) has no name yet: selecting the member read names it
+  const members = !open ? [...tabs.members, m] : !open.number && m.number ? tabs.members.map((x) => (x === open ? m : x)) : tabs.members;
   return { members, current: m.nid };
 }
 

@@ -251,8 +251,9 @@ export default function PosPage() {
   useEffect(() => {
     const m = member.data;
     if (m && tabs.members.some((x) => x.nid === m.nid && !x.nombre)) selectTab(tabOf(m));
+    // the tab may be opened after the member was read (the link waits for the open orders): both wake it
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [member.data]);
+  }, [member.data, tabs.members]);
 
   useEffect(() => setDiscount(order?.manual_discount_order ?? null), [order?.oid, order?.manual_discount_order]);
 
