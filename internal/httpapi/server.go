@@ -15,6 +15,7 @@ import (
 	"socius/internal/club"
 	"socius/internal/comms"
 	"socius/internal/coupon"
+	"socius/internal/dataexport"
 	"socius/internal/files"
 	"socius/internal/inventory"
 	"socius/internal/member"
@@ -63,8 +64,10 @@ type Services struct {
 	Novelties *novelty.Service
 	Rules     *rules.Service
 	Comms     *comms.Service
-	Hub       *notify.Hub
-	Mail      Mailer
+	// DataExport writes a member's data export (GDPR articles 15 and 20).
+	DataExport *dataexport.Service
+	Hub        *notify.Hub
+	Mail       Mailer
 }
 
 // Server holds the dependencies of the handlers.
