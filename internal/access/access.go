@@ -180,7 +180,11 @@ var Screens = map[string]Rule{
 	"members_read":  rule(f(Socios, Comunicacion, SoftwareGestionClub), Administrador, Manager, Recepcion, Budtender, Social),
 	"member_delete": rule(f(Socios), am...),                                // member detail: delete
 	"member_export": rule(f(Socios, Comunicacion), Manager, Administrador), // Excel and CSV export
-	"push_send":     rule(f(Socios, Comunicacion), ams...),                 // push manager and staff screens
+	// a member's data export (GDPR articles 15 and 20): everything the club holds
+	// about one person, whatever the club's features, so the Administrador's
+	// alone (the controller's answer to the member), and logged
+	"member_data_export": rule(nil, Administrador),
+	"push_send":          rule(f(Socios, Comunicacion), ams...), // push manager and staff screens
 	// the counter's "your order is ready" push: only that fixed text, only to
 	// the order's own member, so the POS roles may send it.
 	"order_notify": rule(f(ComunicacionAvanzada), amb...),

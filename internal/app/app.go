@@ -18,6 +18,7 @@ import (
 	"socius/internal/club"
 	"socius/internal/comms"
 	"socius/internal/coupon"
+	"socius/internal/dataexport"
 	"socius/internal/db"
 	"socius/internal/files"
 	"socius/internal/httpapi"
@@ -82,6 +83,9 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 		push = comms.WebPush{DB: d, PublicKey: cfg.VAPIDPublic, PrivateKey: cfg.VAPIDPrivate, Subject: cfg.VAPIDSubject}
 	}
 	a.Comms = comms.New(d, sms, push)
+	// A member's data export: the member's record first, then each package's part, in this order.
+	a.DataExport = dataexport.New(d, a.Members, a.POS.PersonalData, a.Social.PersonalData, a.Comms.PersonalData,
+		dataexport.NoDeclarations)
 	a.API = httpapi.New(httpapi.Config{TrustProxy: cfg.TrustProxy, ProvidersURL: cfg.ProvidersURL,
 		ProviderName: cfg.ProviderName, AppStoreURL: cfg.AppStoreURL, PlayStoreURL: cfg.PlayStoreURL, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL, VAPIDPublic: cfg.VAPIDPublic, Stream: cfg.Stream},
 		a.Services)

@@ -43,3 +43,11 @@ func insertSubscription(ctx context.Context, q db.Q, uid int64, endpoint, p256dh
 		uid, endpoint, p256dh, auth, created)
 	return err
 }
+
+// memberMessages lists the messages sent to the club's member, oldest first.
+func memberMessages(ctx context.Context, q db.Q, clubID, memberID int64) ([]Message, error) {
+	out := []Message{}
+	err := db.Select(ctx, q, &out, `SELECT id, channel, member_id, recipient, body, state, error, created FROM messages
+		WHERE club_id = ? AND member_id = ? ORDER BY created, id`, clubID, memberID)
+	return out, err
+}

@@ -38,6 +38,7 @@ var owners = map[string]string{
 	"inventory_movement_images": "inventory",
 	"inventory_movements":       "inventory",
 	"login_failures":            "auth",
+	"member_data_exports":       "dataexport",
 	"member_documents":          "member",
 	"member_endorsements":       "member",
 	"member_roles":              "member",

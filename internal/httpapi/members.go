@@ -25,6 +25,11 @@ func (s *Server) registerMemberRoutes() {
 	register(s, save, Club("patientcreate", Body("association")), s.memberSave)
 	register(s, op("DELETE", "/api/ficha_socio/{nid}", "memberDelete", "Delete a member's personal data"),
 		Club("member_delete", Query("association")), s.memberDelete)
+	register(s, op("GET", "/api/ficha_socio/{nid}/data_export", "memberDataExport",
+		"Everything the club holds about a member (GDPR articles 15 and 20) as socio-<number>.json or .pdf; each export is logged"),
+		Club("member_data_export", Query("association")), s.memberDataExport)
+	register(s, op("GET", "/api/ficha_socio/{nid}/data_exports", "memberDataExports", "When a member's data was exported, and by whom"),
+		Club("member_data_export", Query("association")), s.memberDataExports)
 	register(s, op("GET", "/api/ficha_by_dni", "memberByDNI", "Member by ID number"), read(Query("association")), s.memberByDNI)
 	register(s, op("GET", "/api/ficha_socio/dni_check", "memberDNICheck", "Whether another member of the club has an ID number (the member form asks as it is typed)"),
 		Club("patientcreate", Query("association")), s.memberDNICheck)

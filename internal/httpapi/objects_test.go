@@ -112,6 +112,8 @@ var objectInputs = map[string]string{
 	"POST /api/ficha_socio body:foto":                          oMemberPhoto,
 	"POST /api/ficha_socio body:signature":                     notAnObject,
 	"DELETE /api/ficha_socio/{nid} path:nid":                   oMember,
+	"GET /api/ficha_socio/{nid}/data_export path:nid":          oMember,
+	"GET /api/ficha_socio/{nid}/data_exports path:nid":         oMember,
 	"GET /api/ficha_socio/dni_check query:nid":                 oMember,
 	"GET /api/files/{id} path:id":                              oDocument,
 	"GET /api/inventory query:nid":                             oInventory,
@@ -545,7 +547,10 @@ func objectRequest(t *testing.T, oapi *huma.OpenAPI, r httpapi.Route, inputs []o
 	}
 	for _, p := range op.Parameters {
 		if p.In == "query" && p.Name == "format" {
-			query.Set("format", "csv")
+			query.Set("format", "csv") // the smallest file, where the route writes one
+			if p.Schema != nil && len(p.Schema.Enum) > 0 && !slices.Contains(p.Schema.Enum, any("csv")) {
+				query.Set("format", fmt.Sprint(p.Schema.Enum[0]))
+			}
 		} else if p.In == "query" && p.Required && !query.Has(p.Name) {
 			query.Set(p.Name, fmt.Sprint(exampleOf(oapi, p.Schema, 0)))
 		}

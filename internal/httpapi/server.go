@@ -15,6 +15,7 @@ import (
 	"socius/internal/club"
 	"socius/internal/comms"
 	"socius/internal/coupon"
+	"socius/internal/dataexport"
 	"socius/internal/files"
 	"socius/internal/inventory"
 	"socius/internal/member"
@@ -67,8 +68,10 @@ type Services struct {
 	Register  *dispensations.Service
 	Retention *retention.Service
 	Comms     *comms.Service
-	Hub       *notify.Hub
-	Mail      Mailer
+	// DataExport writes a member's data export (GDPR articles 15 and 20).
+	DataExport *dataexport.Service
+	Hub        *notify.Hub
+	Mail       Mailer
 }
 
 // Server holds the dependencies of the handlers.

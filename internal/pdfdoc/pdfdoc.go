@@ -67,6 +67,7 @@ func (d *Doc) Line(text string) {
 
 // Heading starts a section.
 func (d *Doc) Heading(text string) {
+	d.keep(6 + 4*lineH)
 	d.pdf.Ln(3)
 	d.pdf.SetFont("Helvetica", "B", 11)
 	d.pdf.MultiCell(0, 6, d.tr(text), "B", "L", false)
@@ -111,6 +112,7 @@ func (d *Doc) Table(cols []Column, rows [][]string, bold map[int]bool) {
 		}
 		d.pdf.Ln(-1)
 	}
+	d.keep(6 + lineH) // never a header alone at a page's foot
 	header()
 	_, pageH := d.pdf.GetPageSize()
 	_, _, _, bottom := d.pdf.GetMargins()

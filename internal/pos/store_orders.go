@@ -124,3 +124,10 @@ func counterMember(ctx context.Context, q db.Q, clubID, id int64) ([]memberRow, 
 		WHERE m.id = ? AND m.club_id = ?`, id, clubID)
 	return rows, err
 }
+
+// memberOrders reads every order of the club's member, oldest first.
+func memberOrders(ctx context.Context, q db.Q, clubID, memberID int64) ([]orderRow, error) {
+	var rows []orderRow
+	err := db.Select(ctx, q, &rows, orderSelect+` WHERE o.club_id = ? AND o.member_id = ? ORDER BY o.id`, clubID, memberID)
+	return rows, err
+}

@@ -230,3 +230,12 @@ func deleteConsultation(ctx context.Context, q db.Q, clubID, id int64) (bool, er
 	n, _ := res.RowsAffected()
 	return n != 0, nil
 }
+
+// memberEvents lists the club's events the member signed up for, by start.
+func memberEvents(ctx context.Context, q db.Q, clubID, memberID int64) ([]Attendance, error) {
+	out := []Attendance{}
+	err := db.Select(ctx, q, &out, `SELECT e.id AS event_id, e.title, e.start_date, e.end_date, a.created
+		FROM social_event_attendees a JOIN social_events e ON e.id = a.event_id WHERE e.club_id = ? AND a.member_id = ?
+		ORDER BY e.start_date, e.id`, clubID, memberID)
+	return out, err
+}

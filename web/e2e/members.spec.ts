@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { chooseClub, featureText, unzip, login, settle, shot, sign, tr, type Lang, setLanguage, openFromMenu, FAKE_CAMERA, getJson, openAs, WINDOWS } from './helpers';
+import { chooseClub, download, featureText, unzip, login, settle, shot, sign, tr, type Lang, setLanguage, openFromMenu, FAKE_CAMERA, getJson, openAs, WINDOWS } from './helpers';
 
 // The member screens against the real binary and its demo data (club 1 "Club Demo Socius", 42 demo
 // members plus the staff records). The camera is Chromium's fake device.
@@ -378,6 +378,43 @@ test('export every match as socios.xlsx and socios.csv and read them back', asyn
   expect(sheet).toContain('José');
   expect(sheet).not.toContain(NEW.nombre);
   await expect(toast(page, es('members.manager.exported', { file: 'socios.xlsx' }))).toBeVisible();
+});
+
+test('data export (GDPR): the Administrador downloads a member\'s data as JSON; the menu tells the last export', async ({ page }) => {
+  const openMember = async () => {
+    await page.goto('/app/patientmanager');
+    await page.getByTestId('members-table').locator('tbody tr[data-row-key]').nth(8).click();
+    await expect(page.getByTestId('member-detail-body')).toBeVisible();
+    return Number(await page.getByTestId('member-detail-body').getAttribute('data-nid'));
+  };
+  const before = (lang: Lang) => mt(lang, 'members.dataExport.last', { date: '@', staff: '' }).split('@')[0];
+  await asAdmin(page, 'club');
+  const nid = await openMember();
+  const member = (await getJson(page, `/api/ficha_socio?association=${CLUB}&nid=${nid}&limit=1`)).data[0];
+  await page.getByTestId('detail-data-export').click();
+  await expect(page.getByTestId('data-export-last')).toHaveText(es('members.dataExport.never'));
+  await expect(page.getByTestId('data-export-pdf')).toHaveText(es('members.dataExport.pdf'));
+  await shot(page, 'members-data-export-es-wide');
+  const file = await download(page, 'data-export-json');
+  expect(file.name).toBe(`socio-${member.number}.json`);
+  const doc = JSON.parse(file.body.toString('utf8'));
+  expect(doc.member.number).toBe(member.number);
+  expect(doc.member.nid).toBe(nid);
+  expect(Array.isArray(doc.orders) && Array.isArray(doc.wallet) && Array.isArray(doc.check_ins)).toBe(true);
+  await page.getByTestId('detail-data-export').click();
+  await expect(page.getByTestId('data-export-last')).toContainText(before('es'));
+
+  await page.goto('/app/club');
+  await setLanguage(page, 'en');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openMember();
+  await page.getByTestId('detail-data-export').click();
+  await expect(page.getByTestId('data-export-last')).toContainText(before('en'));
+  await expect(page.getByTestId('data-export-json')).toHaveText(mt('en', 'members.dataExport.json'));
+  await shot(page, 'members-data-export-en-narrow');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/app/club');
+  await setLanguage(page, 'es');
 });
 
 test('check in and out: from the member, from selected rows, and from the menu dialog', async ({ page }) => {

@@ -10,6 +10,7 @@ export const memberKeys = {
   search: (club: number, q: SearchQuery, page: number, limit: number) => ['members', club, 'search', q, page, limit] as const,
   one: (club: number, nid: number) => ['members', club, 'one', nid] as const,
   categories: (club: number) => ['members', club, 'categories'] as const,
+  dataExports: (club: number, nid: number) => ['members', club, 'dataExports', nid] as const,
 };
 
 export interface SearchPage {
@@ -162,6 +163,27 @@ export function exportMembers(club: number, q: SearchQuery, format: ExportFormat
 }
 
 export { useMemberCategories } from '../../shared/api';
+
+export type DataExportFormat = 'json' | 'pdf';
+
+/**
+ * GET /api/ficha_socio/{nid}/data_export — everything the club holds about the member (GDPR
+ * articles 15 and 20) as socio-<number>.json or a printed socio-<number>.pdf in the app's language.
+ */
+export function exportMemberData(club: number, nid: number, number: number, format: DataExportFormat, language: string): Promise<void> {
+  return downloadExport(`/api/ficha_socio/${nid}/data_export`, { association: club }, `socio-${number}`, format, language);
+}
+
+/** GET /api/ficha_socio/{nid}/data_exports — when the member's data was exported and by whom, newest first. */
+export function useDataExports(nid: number, enabled: boolean) {
+  const club = useClubId();
+  return useQuery({
+    queryKey: memberKeys.dataExports(club, nid),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/ficha_socio/{nid}/data_exports', { params: { path: { nid }, query: { association: club } } }))).data ?? [],
+    enabled,
+  });
+}
 
 /** POST /api/membership_category — a new category {title, descuento}. */
 export function useCreateCategory() {

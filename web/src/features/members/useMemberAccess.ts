@@ -30,6 +30,8 @@ export function useMemberAccess() {
         setLimits: has('Administrador', 'Manager'),
         delete: has('Administrador', 'Manager') && gate('member_delete'),
         export: has('Manager', 'Administrador') && gate('member_export'),
+        // a member's data export (GDPR): the Administrador's alone
+        dataExport: gate('member_data_export'),
         push: gate('push_send'),
         smsInvite: gate('staffmanager'),
         qrSearch: Boolean(flags.gestion_avanzada_socios),

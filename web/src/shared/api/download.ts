@@ -4,18 +4,22 @@ import { apiOrigin } from './csrf';
 export type ExportFormat = 'xlsx' | 'csv';
 
 /**
- * GET an export (`format` xlsx or csv) with the session cookie and hand the file to the browser as
- * `name.format`. A refusal throws the server's ApiError like any other call.
+ * GET an export (`format` xlsx or csv; a member's data export json or pdf) with the session cookie
+ * and hand the file to the browser as `name.format`. `language` asks for a printed copy in the
+ * app's language rather than the browser's. A refusal throws the server's ApiError like any other
+ * call.
  */
 export async function downloadExport(
   path: string,
   params: Record<string, string | number | boolean | null | undefined>,
   name: string,
-  format: ExportFormat,
+  format: ExportFormat | 'json' | 'pdf',
+  language?: string,
 ): Promise<void> {
   const query = new URLSearchParams({ format });
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
-  const res = await fetch(`${apiOrigin()}${path}?${query}`, { credentials: 'include' });
+  const headers: Record<string, string> = language ? { 'Accept-Language': language } : {};
+  const res = await fetch(`${apiOrigin()}${path}?${query}`, { credentials: 'include', headers });
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
     throw ApiError.from(res.status, body);

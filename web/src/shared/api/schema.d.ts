@@ -691,6 +691,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ficha_socio/{nid}/data_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the club holds about a member (GDPR articles 15 and 20) as socio-<number>.json or .pdf; each export is logged */
+        get: operations["memberDataExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ficha_socio/{nid}/data_exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When a member's data was exported, and by whom */
+        get: operations["memberDataExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/{id}": {
         parameters: {
             query?: never;
@@ -2343,6 +2377,10 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        DataExportsOutputBody: {
+            /** @description The member's last exports, newest first */
+            data: components["schemas"]["Record"][] | null;
+        };
         DaySales: {
             /** @description Euros, at most two decimals and 1000000000 either way */
             cash: number;
@@ -3335,6 +3373,14 @@ export interface components {
         PushSubscriptionInputBody: {
             endpoint: string;
             keys: components["schemas"]["KeysStruct"];
+        };
+        Record: {
+            /** Format: int64 */
+            at: number;
+            /** @enum {string} */
+            format: "json" | "pdf";
+            /** @description Who made it */
+            staff: string;
         };
         Refund: {
             /** @description Euros, at most two decimals and 1000000000 either way */
@@ -6690,6 +6736,136 @@ export interface operations {
             };
             /** @description Missing or wrong CSRF token (auth.csrf) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    memberDataExport: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+                /** @description json: the whole record as one document; pdf: a printable copy */
+                format?: "json" | "pdf";
+            };
+            header?: {
+                /** @description The printed copy's language when it is one of es, ca, it, pt, en, fr; Spanish otherwise */
+                "Accept-Language"?: string;
+            };
+            path: {
+                nid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    memberDataExports: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+            };
+            header?: never;
+            path: {
+                nid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportsOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

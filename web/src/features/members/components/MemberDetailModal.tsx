@@ -28,6 +28,7 @@ import { formatPhone, fullName, roleKey, type Member } from '../model';
 import type { MemberAccess } from '../useMemberAccess';
 import styles from '../members.module.css';
 import { ExpiryTag, MemberAvatar, StatusTag, TypeTag } from './bits';
+import { DataExportButton } from './DataExportButton';
 import { MemberSheet } from './MemberSheet';
 import { useConfirmDeleteMember } from './useConfirmDeleteMember';
 import { useApp } from '../../../shared/ui/useApp';
@@ -42,7 +43,7 @@ interface Props {
 /**
  * The member detail modal: photo, data, expiry tag, and the actions the user's roles allow
  * (spec §6): check in / out, modify, activate / deactivate, reset password (staff with an e-mail),
- * delete.
+ * delete, and for the Administrador the export of the member's data (GDPR).
  */
 export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
   const { t, i18n } = useTranslation();
@@ -115,6 +116,7 @@ export function MemberDetailModal({ nid, initial, access, onClose }: Props) {
             {t('members.common.delete')}
           </Button>
         )}
+        {can.dataExport && <DataExportButton member={m} club={club} />}
         {can.resetPassword && m.is_staff && m.email && (
           <Button icon={<KeyOutlined />} onClick={resetPassword} loading={reset.isPending} data-testid="detail-reset-password">
             {t('members.detail.resetPassword')}

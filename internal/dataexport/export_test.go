@@ -1,0 +1,4 @@
+package dataexport
+
+// Words lets the tests check every label the sections use against the dictionary.
+var Words = words
