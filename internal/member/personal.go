@@ -47,10 +47,10 @@ func (s *Service) PersonalData(ctx context.Context, clubID, nid int64) ([]pd.Sec
 	if len(accounts) > 0 {
 		a := accounts[0]
 		account.Data = a
-		account.Fields = []pd.Field{{"account.username", a.Username}, {"account.email", a.Email},
-			{"account.name", strings.TrimSpace(a.Name + " " + a.Surname)}, {"account.dni", a.DNI}, {"account.phone", a.Phone},
-			{"account.birthdate", pd.Date(a.Birthdate)}, {"account.created", pd.Time(a.Created)},
-			{"account.last_login", pd.Time(a.LastLogin)}, {"account.activated", a.Activated}, {"account.active", a.Active}}
+		account.Fields = []pd.Field{{Label: "account.username", Value: a.Username}, {Label: "account.email", Value: a.Email},
+			{Label: "account.name", Value: strings.TrimSpace(a.Name + " " + a.Surname)}, {Label: "account.dni", Value: a.DNI}, {Label: "account.phone", Value: a.Phone},
+			{Label: "account.birthdate", Value: pd.Date(a.Birthdate)}, {Label: "account.created", Value: pd.Time(a.Created)},
+			{Label: "account.last_login", Value: pd.Time(a.LastLogin)}, {Label: "account.activated", Value: a.Activated}, {Label: "account.active", Value: a.Active}}
 	}
 	access := pd.Table{Columns: []pd.Column{{Label: "access.datetime", Width: 2}, {Label: "access.action", Width: 3}}, Rows: [][]any{}}
 	for _, e := range events {
@@ -82,12 +82,12 @@ func recordSection(m *Member) pd.Section {
 	if m.StatusMember == 1 {
 		status = "status.active"
 	}
-	fields := []pd.Field{{"member.number", m.Number}, {"member.nombre", m.Nombre}, {"member.surname", strings.TrimSpace(m.Surname + " " + m.Surname2)},
-		{"member.dni", m.DNI}, {"member.birthdate", pd.Date(m.Birthdate)}, {"member.email", m.Email}, {"member.telefono", phone},
-		{"member.address", address}, {"member.type", pd.Term("type." + m.Type)}, {"member.status", status},
-		{"member.created", pd.Date(m.MemberCreated)}, {"member.end_date", pd.Date(m.EndDate)}, {"member.category", category},
-		{"member.forecast", m.ConsumForecast}, {"member.wallet", m.Monedero}, {"member.negative", m.MonederoNegativo},
-		{"member.keychain", m.Keychain}, {"member.notes", m.Notes}, {"member.is_staff", m.IsStaff}}
+	fields := []pd.Field{{Label: "member.number", Value: m.Number}, {Label: "member.nombre", Value: m.Nombre}, {Label: "member.surname", Value: strings.TrimSpace(m.Surname + " " + m.Surname2)},
+		{Label: "member.dni", Value: m.DNI}, {Label: "member.birthdate", Value: pd.Date(m.Birthdate)}, {Label: "member.email", Value: m.Email}, {Label: "member.telefono", Value: phone},
+		{Label: "member.address", Value: address}, {Label: "member.type", Value: pd.Term("type." + m.Type)}, {Label: "member.status", Value: status},
+		{Label: "member.created", Value: pd.Date(m.MemberCreated)}, {Label: "member.end_date", Value: pd.Date(m.EndDate)}, {Label: "member.category", Value: category},
+		{Label: "member.forecast", Value: m.ConsumForecast}, {Label: "member.wallet", Value: m.Monedero}, {Label: "member.negative", Value: m.MonederoNegativo},
+		{Label: "member.keychain", Value: m.Keychain}, {Label: "member.notes", Value: m.Notes}, {Label: "member.is_staff", Value: m.IsStaff}}
 	if m.IsStaff {
 		fields = append(fields, pd.Field{Label: "member.roles", Value: strings.Join(m.MemcardRoles, ", ")})
 	}
