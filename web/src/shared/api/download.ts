@@ -1,10 +1,10 @@
 import { ApiError } from './errors';
 import { apiOrigin } from './csrf';
 
-export type ExportFormat = 'xlsx' | 'csv';
+export type ExportFormat = 'xlsx' | 'csv' | 'pdf';
 
 /**
- * GET an export (`format` xlsx or csv) with the session cookie and hand the file to the browser as
+ * GET an export (`format` xlsx, csv or pdf) with the session cookie and hand the file to the browser as
  * `name.format`. A refusal throws the server's ApiError like any other call.
  */
 export async function downloadExport(
