@@ -152,6 +152,7 @@ var Screens = map[string]Rule{
 	"closingreport":              rule(f(SoftwareGestionClub, Monedero), amcb...),
 	"stockmanager":               rule(sgc, Administrador, Manager, Inventario),
 	"dispensationReport":         rule(sgc, am...),
+	"dispensationregister":       rule(sgc, am...), // chosen: the register names members and their birth year (issue 28)
 	"productHistoryReport":       rule(sgc, am...),
 	"walletReport":               rule(wallet, Administrador, Manager, Budtender, Recepcion),
 	"efficiencyReport":           rule(sgc, Administrador, Manager, Budtender, Recepcion),

@@ -157,6 +157,8 @@ var objectInputs = map[string]string{
 	"GET /api/report_sales_product/export query:card_id":       oMember,
 	"GET /api/report_withdrawals query:membership_id":          oMember,
 	"GET /api/report_withdrawals/export query:membership_id":   oMember,
+	"GET /api/report_dispensations query:membership_id":        oMember,
+	"GET /api/report_dispensations/export query:membership_id": oMember,
 	"GET /api/socius_coupon query:oid":                         oOrder,
 	"POST /api/socius_coupon body:id":                          oCoupon,
 	"POST /api/socius_coupon body:use_user_category":           oMemberCat,

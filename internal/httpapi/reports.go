@@ -17,6 +17,10 @@ func (s *Server) registerReportRoutes() {
 		Club("dispensationReport", Query("asocid")), s.withdrawals)
 	register(s, op("GET", "/api/report_withdrawals/export", "withdrawalsExport", "Every withdrawal of the filter as withdrawals.xlsx or withdrawals.csv"),
 		Club("dispensationReport", Query("asocid")), s.withdrawalsExport)
+	register(s, op("GET", "/api/report_dispensations", "dispensations", "The dispensation register: one row per product line with grams given (refunds negative, 19 a page), with the totals per member and month"),
+		Club("dispensationregister", Query("asocid")), s.dispensationRegister)
+	register(s, op("GET", "/api/report_dispensations/export", "dispensationsExport", "Every row of the register's filter as dispensations.xlsx, .csv or a printable dispensations.pdf"),
+		Club("dispensationregister", Query("asocid")), s.dispensationRegisterExport)
 	register(s, op("GET", "/api/report_sales_product", "salesByProduct", "Product performance: what each product sold in the period (15 a page), totals and top products"),
 		Club("efficiencyReport", Query("asocid")), s.salesByProduct)
 	register(s, op("GET", "/api/report_sales_product/export", "salesByProductExport", "Every product row of the filter as efficiency.xlsx or efficiency.csv"),

@@ -104,7 +104,7 @@ func grams(pid int64, g int64) pos.LineInput {
 	return pos.LineInput{PID: pid, Quantity: amount.Milli(g)}
 }
 
-func (s *shop) report(f register.Filter) *register.Report {
+func (s *shop) report(f register.Filter) *register.RegisterPage {
 	s.t.Helper()
 	if f.End == 0 {
 		f.End = s.now.Unix()

@@ -27,8 +27,8 @@ type Filter struct {
 	Limit, Page          int // Limit < 0: every row (exports); 0: PageSize
 }
 
-// Row is one row of the register.
-type Row struct {
+// DispensationRow is one row of the register.
+type DispensationRow struct {
 	ID        int64           `json:"id" db:"id"`
 	Date      int64           `json:"date" db:"at" doc:"The payment's or the refund's time, Unix seconds"`
 	OID       int64           `json:"oid" db:"order_id"`
@@ -57,27 +57,27 @@ type MemberMonth struct {
 	Grams    amount.Milli `json:"grams"`
 }
 
-// Totals are the sums of every row the filter keeps.
-type Totals struct {
+// RegisterTotals are the sums of every row the filter keeps.
+type RegisterTotals struct {
 	Grams         amount.Milli  `json:"grams" doc:"Sales less refunds"`
 	ByMemberMonth []MemberMonth `json:"by_member_month"`
 }
 
-// Report is a page of the register and the totals of its filter.
-type Report struct {
-	Rows   []Row  `json:"rows"`
-	Total  int    `json:"total" doc:"Rows the filter keeps"`
-	Totals Totals `json:"totals"`
+// RegisterPage is a page of the register and the totals of its filter.
+type RegisterPage struct {
+	Rows   []DispensationRow `json:"rows"`
+	Total  int               `json:"total" doc:"Rows the filter keeps"`
+	Totals RegisterTotals    `json:"totals"`
 }
 
 // Report reads a page of the club's register, oldest first, with the totals
 // of every row the filter keeps; months are the club's (loc).
-func (s *Service) Report(ctx context.Context, clubID int64, f Filter, loc *time.Location) (*Report, error) {
+func (s *Service) Report(ctx context.Context, clubID int64, f Filter, loc *time.Location) (*RegisterPage, error) {
 	sum, err := summarize(ctx, s.db.R, clubID, f)
 	if err != nil {
 		return nil, err
 	}
-	out := &Report{Total: sum.N, Totals: Totals{Grams: amount.Milli(sum.Grams), ByMemberMonth: []MemberMonth{}}}
+	out := &RegisterPage{Total: sum.N, Totals: RegisterTotals{Grams: amount.Milli(sum.Grams), ByMemberMonth: []MemberMonth{}}}
 	limit := f.Limit
 	if limit == 0 {
 		limit = PageSize

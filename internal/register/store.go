@@ -142,13 +142,13 @@ const rowSelect = `SELECT id, at, order_id, CASE WHEN refund_id IS NULL THEN 0 E
 
 // rowPage reads the rows a filter keeps in the register's order (oldest
 // first): limit of them from offset, or every one when limit is not positive.
-func rowPage(ctx context.Context, q db.Q, clubID int64, f Filter, limit, offset int) ([]Row, error) {
+func rowPage(ctx context.Context, q db.Q, clubID int64, f Filter, limit, offset int) ([]DispensationRow, error) {
 	clause, args := where(clubID, f)
 	query := rowSelect + clause + ` ORDER BY at, id`
 	if limit > 0 {
 		query, args = query+` LIMIT ? OFFSET ?`, append(args, limit, offset)
 	}
-	out := []Row{}
+	out := []DispensationRow{}
 	err := db.Select(ctx, q, &out, query, args...)
 	return out, err
 }

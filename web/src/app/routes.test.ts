@@ -18,7 +18,7 @@ const SCREENS = [
   'pushnotificationsmanager', 'smsmanager', 'pos', 'ordersInProcess', 'cupons', 'cuponcreate', 'cuponUsesList',
   'dispensarymanagerpro', 'dispensarymanagerbasic', 'dispensaryproductcreatepro', 'dispensaryproductcreatebasic',
   'dispensary', 'dispensary_item', 'productHistoryReport', 'stockmanager', 'inventorymanager', 'movementsreport',
-  'closingregisterreport', 'closingreport', 'closeregisterhistory', 'ordersReport', 'dispensationReport',
+  'closingregisterreport', 'closingreport', 'closeregisterhistory', 'ordersReport', 'dispensationReport', 'dispensationregister',
   'efficiencyReport', 'walletReport', 'accesscontrolreport', 'novelties', 'club', 'clubmanager', 'htmleditor', 'news',
   'newscreate', 'events', 'eventcreate', 'consults', 'tvshows', 'tvshow1', 'tvshow2', 'tvshow3', 'tvshowsettings',
   'userprofile', 'descarga', 'today', 'accesscontrol', 'clubrules',
@@ -119,6 +119,15 @@ describe('side menu', () => {
     expect(all('Social').reports).toBeUndefined();
     // the wallet report needs its flag: without monedero or funciones_avanzadas_gestion, Recepción keeps the performance report
     expect(visible(club(['software_gestion_club', 'socios'], ['Recepción'])).reports).toEqual(['efficiencyReport']);
+  });
+
+  it('shows the dispensation register to Manager and Administrador only, after the withdrawals', () => {
+    for (const role of gates.roles) {
+      const reports = visible(club(gates.flags, [role])).reports ?? [];
+      expect(reports.includes('dispensationregister'), role).toBe(role === 'Manager' || role === 'Administrador');
+    }
+    const manager = visible(club(gates.flags, ['Manager'])).reports;
+    expect(manager.indexOf('dispensationregister')).toBe(manager.indexOf('dispensationReport') + 1);
   });
 
   it('hides the members and social groups when the club lacks socios and comunicacion', () => {

@@ -181,6 +181,7 @@ export const routes: RouteEntry[] = [
   // Reports
   screen('ordersReport', { page: lazy(() => import('../features/pos/pages/OrdersReportPage')), menu: ['reports', 10, <FileTextOutlined />] }),
   screen('dispensationReport', { page: lazy(() => import('../features/reports/pages/WithdrawalsReportPage')), menu: ['reports', 20, <ExportOutlined />] }),
+  screen('dispensationregister', { page: lazy(() => import('../features/reports/pages/DispensationRegisterPage')), menu: ['reports', 25, <SolutionOutlined />] }),
   screen('efficiencyReport', { page: lazy(() => import('../features/reports/pages/PerformanceReportPage')), menu: ['reports', 30, <RiseOutlined />] }),
   screen('walletReport', { page: lazy(() => import('../features/reports/pages/WalletReportPage')), menu: ['reports', 40, <WalletOutlined />] }),
   screen('accesscontrolreport', { page: lazy(() => import('../features/reports/pages/AccessReportPage')), menu: ['reports', 50, <AuditOutlined />] }),

@@ -2,18 +2,22 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import type { components, operations } from '../../shared/api/schema';
 import type { Period } from '../../shared/reports';
+import { memberQuery } from '../../shared/members/find';
 import { useClubId } from '../../shared/session/clubId';
 
 export type Withdrawal = components['schemas']['Withdrawal'];
 export type ProductSales = components['schemas']['ProductSales'];
 export type WalletMovement = components['schemas']['WalletMovement'];
 export type AccessRow = components['schemas']['AccessRow'];
+export type DispensationRow = components['schemas']['DispensationRow'];
+export type MemberMonth = components['schemas']['MemberMonth'];
 
 /** Spec part 2 §9: withdrawals and access 19 a page, performance and wallet 15. */
 export const WITHDRAWALS_PAGE = 19;
 export const SALES_PAGE = 15;
 export const WALLET_PAGE = 15;
 export const ACCESS_PAGE = 19;
+export const REGISTER_PAGE = 19;
 
 /** The withdrawals report's column filters (case-insensitive contains), as the API takes them. */
 export type WithdrawalFilters = Pick<
@@ -39,6 +43,32 @@ export function useWithdrawals(period: Period, member: number | null, filters: W
         }),
       ),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/report_dispensations — a page of the dispensation register and the totals per member and month. */
+export function useDispensations(period: Period, member: number | null, page: number) {
+  const club = useClubId();
+  return useQuery({
+    queryKey: [...keys.all(club), 'dispensations', period, member, page],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/report_dispensations', {
+          params: { query: { asocid: club, ...range(period), membership_id: member ?? undefined, page, limit: REGISTER_PAGE } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/ficha_socio — members by number, key fob or name, for a report's member filter (any status: a register keeps former members). */
+export function useMemberOptions(text: string) {
+  const club = useClubId();
+  const q = memberQuery(text);
+  return useQuery({
+    queryKey: [...keys.all(club), 'memberOptions', q],
+    queryFn: async () => (await unwrap(api.GET('/api/ficha_socio', { params: { query: { association: club, limit: 10, ...q } } }))).data ?? [],
+    enabled: Object.keys(q).length > 0,
   });
 }
 

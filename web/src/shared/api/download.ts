@@ -1,19 +1,19 @@
 import { ApiError } from './errors';
 import { apiOrigin } from './csrf';
 
-export type ExportFormat = 'xlsx' | 'csv';
+export type ExportFormat = 'xlsx' | 'csv' | 'pdf';
 
 /**
- * GET an export (`format` xlsx or csv; a member's data export json or pdf) with the session cookie
- * and hand the file to the browser as `name.format`. `language` asks for a printed copy in the
- * app's language rather than the browser's. A refusal throws the server's ApiError like any other
- * call.
+ * GET an export (`format` xlsx, csv or pdf; a member's data export json or pdf) with the session
+ * cookie and hand the file to the browser as `name.format`. `language` asks for a printed copy in
+ * the app's language rather than the browser's. A refusal throws the server's ApiError like any
+ * other call.
  */
 export async function downloadExport(
   path: string,
   params: Record<string, string | number | boolean | null | undefined>,
   name: string,
-  format: ExportFormat | 'json' | 'pdf',
+  format: ExportFormat | 'json',
   language?: string,
 ): Promise<void> {
   const query = new URLSearchParams({ format });

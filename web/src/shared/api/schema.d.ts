@@ -1341,6 +1341,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/report_dispensations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dispensation register: one row per product line with grams given (refunds negative, 19 a page), with the totals per member and month */
+        get: operations["dispensations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report_dispensations/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every row of the register's filter as dispensations.xlsx, .csv or a printable dispensations.pdf */
+        get: operations["dispensationsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/report_sales_product": {
         parameters: {
             query?: never;
@@ -2403,6 +2437,45 @@ export interface components {
             /** Format: int64 */
             pid: number;
         };
+        DispensationRow: {
+            /**
+             * Format: int64
+             * @description The member's year of birth (never the date); null when not known or forgotten
+             */
+            birth_year: number | null;
+            /** @description The product's CBD at the sale; null: not known */
+            cbd_percent: number | null;
+            /**
+             * Format: int64
+             * @description The payment's or the refund's time, Unix seconds
+             */
+            date: number;
+            /** @description Retention removed the personal data */
+            forgotten: boolean;
+            /** @description Negative for a refund */
+            grams: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description null once retention forgot the row
+             */
+            membership_id: number | null;
+            nombre: string | null;
+            /** Format: int64 */
+            number: number | null;
+            /** Format: int64 */
+            oid: number;
+            product: string;
+            /** @description A refund's row: its grams are negative */
+            refund: boolean;
+            /** @description Who served; null once forgotten */
+            staff: string | null;
+            surname: string | null;
+            surname2: string | null;
+            /** @description The product's THC at the sale; null: not known */
+            thc_percent: number | null;
+        };
         DniCheckOutputBody: {
             /** @description The ID number as stored (upper case, no spaces or dashes) */
             dni?: string;
@@ -2784,6 +2857,21 @@ export interface components {
              * @description Exact up to 1000; see more
              */
             total_fichas: number;
+        };
+        MemberMonth: {
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            grams: number;
+            /**
+             * Format: int64
+             * @description null: the forgotten rows of the month
+             */
+            membership_id: number | null;
+            /** @description YYYY-MM */
+            month: string;
+            nombre: string | null;
+            /** Format: int64 */
+            number: number | null;
+            surname: string | null;
         };
         MemberPayload: {
             /**
@@ -3426,6 +3514,20 @@ export interface components {
             message: string;
             /** @description State of the invitation SMS: sent, not_sent, failed, or empty when none was asked */
             sms: string;
+        };
+        RegisterPage: {
+            rows: components["schemas"]["DispensationRow"][] | null;
+            /**
+             * Format: int64
+             * @description Rows the filter keeps
+             */
+            total: number;
+            totals: components["schemas"]["RegisterTotals"];
+        };
+        RegisterTotals: {
+            by_member_month: components["schemas"]["MemberMonth"][] | null;
+            /** @description Sales less refunds */
+            grams: number;
         };
         RemovedCoupon: {
             code: string;
@@ -9152,6 +9254,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DayWallet"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    dispensations: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member */
+                membership_id?: number;
+                /** @description Default 19 */
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterPage"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    dispensationsExport: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                asocid: number;
+                /** @description Unix seconds; default 7 days before end_date */
+                start_date?: number;
+                /** @description Unix seconds; default now */
+                end_date?: number;
+                /** @description One member */
+                membership_id?: number;
+                /** @description Default 19 */
+                limit?: number;
+                page?: number;
+                format?: "xlsx" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */

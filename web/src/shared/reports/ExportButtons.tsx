@@ -1,4 +1,4 @@
-import { FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,23 @@ import './i18n';
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 
-/** The Excel and CSV buttons of a report: the server writes `name.xlsx` / `name.csv` of the report's filter. */
-export function ExportButtons({ path, params, name, disabled }: { path: string; params: Params; name: string; disabled?: boolean }) {
+const ICONS = { xlsx: <FileExcelOutlined />, csv: <FileTextOutlined />, pdf: <FilePdfOutlined /> };
+const LABELS = { xlsx: 'report.export.excel', csv: 'report.export.csv', pdf: 'report.export.pdf' };
+
+/** The download buttons of a report (Excel and CSV unless told): the server writes `name.xlsx`, `.csv` or `.pdf` of the report's filter. */
+export function ExportButtons({
+  path,
+  params,
+  name,
+  disabled,
+  formats = ['xlsx', 'csv'],
+}: {
+  path: string;
+  params: Params;
+  name: string;
+  disabled?: boolean;
+  formats?: ExportFormat[];
+}) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -25,12 +40,11 @@ export function ExportButtons({ path, params, name, disabled }: { path: string; 
   };
   return (
     <>
-      <Button size="large" icon={<FileExcelOutlined />} loading={busy === 'xlsx'} disabled={disabled} onClick={() => run('xlsx')} data-testid="export-xlsx">
-        {t('report.export.excel')}
-      </Button>
-      <Button size="large" icon={<FileTextOutlined />} loading={busy === 'csv'} disabled={disabled} onClick={() => run('csv')} data-testid="export-csv">
-        {t('report.export.csv')}
-      </Button>
+      {formats.map((f) => (
+        <Button key={f} size="large" icon={ICONS[f]} loading={busy === f} disabled={disabled} onClick={() => run(f)} data-testid={`export-${f}`}>
+          {t(LABELS[f])}
+        </Button>
+      ))}
     </>
   );
 }

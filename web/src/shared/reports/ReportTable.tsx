@@ -3,6 +3,7 @@ import { Table, type TableColumnsType, type TableProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { ExportFormat } from '../api/download';
 import layout from '../ui/layout.module.css';
 import { PageHeader } from '../ui/PageHeader';
 import { tablePagination } from '../ui/tablePagination';
@@ -13,12 +14,12 @@ import styles from './reports.module.css';
 import './i18n';
 
 /**
- * A report's period and page: the last 7 days by default, back to the first page whenever the
+ * A report's period and page: the last 7 days unless told, back to the first page whenever the
  * period changes; and the member it is kept to (`?ms_id=`), or null.
  */
-export function useReportState() {
+export function useReportState(initial: () => Period = lastWeek) {
   const [params] = useSearchParams();
-  const [period, setPeriodState] = useState<Period>(lastWeek);
+  const [period, setPeriodState] = useState<Period>(initial);
   const [page, setPage] = useState(0);
   const setPeriod = (p: Period) => {
     setPeriodState(p);
@@ -32,17 +33,20 @@ export interface ReportToolbarProps {
   period: Period;
   onPeriod: (p: Period) => void;
   showTime?: boolean;
+  /** days on the club's clock (ReportRange) */
+  clubDays?: boolean;
   disabled?: boolean;
   exportPath: string;
   exportName: string;
   exportParams: Record<string, string | number | boolean | null | undefined>;
+  exportFormats?: ExportFormat[];
 }
 
-export function ReportToolbar({ period, onPeriod, showTime, disabled, exportPath, exportName, exportParams }: ReportToolbarProps) {
+export function ReportToolbar({ period, onPeriod, showTime, clubDays, disabled, exportPath, exportName, exportParams, exportFormats }: ReportToolbarProps) {
   return (
     <div className={styles.toolbar}>
-      <ReportRange value={period} onChange={onPeriod} showTime={showTime} disabled={disabled} />
-      <ExportButtons path={exportPath} name={exportName} params={exportParams} />
+      <ReportRange value={period} onChange={onPeriod} showTime={showTime} clubDays={clubDays} disabled={disabled} />
+      <ExportButtons path={exportPath} name={exportName} params={exportParams} formats={exportFormats} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 export { DayBarsChart, HourChart, RankChart, SalesPerDayChart } from './charts';
+export { clubDate, dayEnd, dayStart, thisMonth } from './clubDays';
 export { ExportButtons } from './ExportButtons';
 export { lastWeek, ReportRange, type Period } from './ReportRange';
 export { ReportPage, ReportTable, ReportToolbar, useReportState, type ReportTableProps, type ReportToolbarProps } from './ReportTable';
