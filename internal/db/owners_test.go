@@ -37,6 +37,7 @@ var owners = map[string]string{
 	"inventory_movement_images": "inventory",
 	"inventory_movements":       "inventory",
 	"login_failures":            "auth",
+	"member_declarations":       "member",
 	"member_documents":          "member",
 	"member_endorsements":       "member",
 	"member_roles":              "member",
