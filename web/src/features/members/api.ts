@@ -10,6 +10,7 @@ export const memberKeys = {
   search: (club: number, q: SearchQuery, page: number, limit: number) => ['members', club, 'search', q, page, limit] as const,
   one: (club: number, nid: number) => ['members', club, 'one', nid] as const,
   categories: (club: number) => ['members', club, 'categories'] as const,
+  admission: (club: number) => ['members', club, 'admission'] as const,
 };
 
 export interface SearchPage {
@@ -60,6 +61,19 @@ export function useMember(nid: number | null, initial?: Member) {
     initialData: initial,
     initialDataUpdatedAt: 0,
     staleTime: 5_000,
+  });
+}
+
+/**
+ * GET /api/ficha_socio/admission_rules — what the club's rules ask of a new member (the
+ * declarations the form offers beside the signature, whether a birth date or a guarantor is needed),
+ * readable by whoever adds members.
+ */
+export function useAdmissionRules() {
+  const club = useClubId();
+  return useQuery({
+    queryKey: memberKeys.admission(club),
+    queryFn: () => unwrap(api.GET('/api/ficha_socio/admission_rules', { params: { query: { association: club } } })),
   });
 }
 
