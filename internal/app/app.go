@@ -63,7 +63,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 		a.Mail = smtpMailer{cfg}
 	}
 	a.Members = member.New(d, a.Auth)
-	a.Retention = retention.New(d, a.Rules, register.Forget, nil)
+	a.Retention = retention.New(d, a.Rules, register.Forget, member.ForgetDeclarations)
 	a.Catalog = catalog.New(d)
 	if err := catalog.IndexMissingTerms(ctx, d); err != nil {
 		d.Close()
@@ -85,7 +85,7 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 	a.Comms = comms.New(d, sms, push)
 	// A member's data export: the member's record first, then each package's part, in this order.
 	a.DataExport = dataexport.New(d, a.Members, a.POS.PersonalData, a.Social.PersonalData, a.Comms.PersonalData,
-		dataexport.NoDeclarations)
+		a.Members.DeclarationsData)
 	a.API = httpapi.New(httpapi.Config{TrustProxy: cfg.TrustProxy, ProvidersURL: cfg.ProvidersURL,
 		ProviderName: cfg.ProviderName, AppStoreURL: cfg.AppStoreURL, PlayStoreURL: cfg.PlayStoreURL, VueVersion: cfg.VueVersion, PublicURL: cfg.PublicURL, VAPIDPublic: cfg.VAPIDPublic, Stream: cfg.Stream},
 		a.Services)

@@ -19,6 +19,7 @@ import (
 	"socius/internal/db"
 	"socius/internal/files"
 	"socius/internal/problem"
+	clubtz "socius/internal/tz"
 )
 
 // Errors.
@@ -49,16 +50,8 @@ type Club struct {
 func (c *Club) Location() *time.Location { return Location(c.Timezone) }
 
 // Location is the time zone named tz, Europe/Madrid when tz is blank or
-// unknown, UTC only where no zone data exists at all.
-func Location(tz string) *time.Location {
-	if loc, err := time.LoadLocation(tz); err == nil && tz != "" {
-		return loc
-	}
-	if loc, err := time.LoadLocation("Europe/Madrid"); err == nil {
-		return loc
-	}
-	return time.UTC
-}
+// unknown (see package tz, which the member rules read below this package).
+func Location(tz string) *time.Location { return clubtz.Location(tz) }
 
 // ImageIDs decodes the image list.
 func (c *Club) ImageIDs() []string {

@@ -43,13 +43,6 @@ func New(d *db.DB, members *member.Service, sources ...pd.Source) *Service {
 	return &Service{db: d, members: members, sources: append([]pd.Source{members.PersonalData}, sources...), now: time.Now}
 }
 
-// NoDeclarations stands for the member's signed admission declarations
-// while the club keeps none: the section is there, as an empty list, and
-// the declarations' owner replaces this source with its own.
-func NoDeclarations(context.Context, int64, int64) ([]pd.Section, error) {
-	return []pd.Section{{Key: "declarations", Data: []struct{}{}}}, nil
-}
-
 // Request is one export: of which member of which club, by whom, how.
 type Request struct {
 	ClubID   int64

@@ -71,7 +71,7 @@ func newClub(t *testing.T, k *testkit.Kit) *club {
 	newMember := func(club, staff int64, name, dni string, email string) int64 {
 		surname, online := "Prueba", email != ""
 		m, err := k.App.Members.Save(c.ctx, club, member.Actor{UserID: staff, IsAdmin: true}, member.Input{Nombre: &name, Surname: &surname,
-			DNI: &dni, Email: &email, OnlineAccount: &online})
+			DNI: &dni, Email: &email, OnlineAccount: &online, Declarations: []string{"resident"}})
 		must(err)
 		return m.NID
 	}
@@ -183,7 +183,7 @@ func TestExportHoldsTheMemberAndNobodyElse(t *testing.T) {
 			}
 			Events       []struct{ Title string }
 			Messages     []struct{ Channel, Body string }
-			Declarations []any
+			Declarations []member.Declaration
 		}
 		dec := json.NewDecoder(bytes.NewReader(f.Body))
 		dec.UseNumber()
@@ -207,7 +207,7 @@ func TestExportHoldsTheMemberAndNobodyElse(t *testing.T) {
 			t.Fatalf("consultations: %+v", doc.Consultations)
 		case len(doc.Events) != 1 || doc.Events[0].Title != "Cata de Ana" || len(doc.Messages) != 1 || doc.Messages[0].Channel != "sms":
 			t.Fatalf("events and messages: %+v %+v", doc.Events, doc.Messages)
-		case doc.Declarations == nil || len(doc.Declarations) != 0:
+		case len(doc.Declarations) != 1 || doc.Declarations[0].Declaration != "resident" || doc.Declarations[0].Staff != "Admin":
 			t.Fatalf("declarations: %v", doc.Declarations)
 		}
 		// nothing of Otilio's, of Bea's, nor any secret of an account
@@ -343,7 +343,7 @@ func TestSourcesAddSectionsInOrder(t *testing.T) {
 		extra := func(_ context.Context, club, nid int64) ([]pd.Section, error) {
 			return []pd.Section{{Key: "extra", Data: map[string]int64{"club": club, "member": nid}}}, nil
 		}
-		s := dataexport.New(k.App.DB, k.App.Members, extra, dataexport.NoDeclarations)
+		s := dataexport.New(k.App.DB, k.App.Members, extra, k.App.Members.DeclarationsData)
 		f, err := s.Export(ctx, dataexport.Request{ClubID: alfa, MemberID: m.NID, StaffID: admin})
 		if err != nil {
 			t.Fatal(err)

@@ -113,6 +113,13 @@ var words = map[string][6]string{
 	"account.activated":  {"Activada por su titular", "Activat pel titular", "Attivato dal titolare", "Ativada pelo titular", "Activated by its holder", "Activé par son titulaire"},
 	"account.active":     {"Activa", "Actiu", "Attivo", "Ativa", "Active", "Actif"},
 
+	"declaration.signed_at":         {"Firmada", "Signada", "Firmata", "Assinada", "Signed", "Signée"},
+	"declaration.statement":         {"Declaración", "Declaració", "Dichiarazione", "Declaração", "Statement", "Déclaration"},
+	"declaration.staff":             {"Ante", "Davant de", "Davanti a", "Perante", "Witnessed by", "Devant"},
+	"declaration.not_in_other_club": {"No es socio de otra asociación", "No és soci d'una altra associació", "Non è socio di un'altra associazione", "Não é sócio de outra associação", "Not a member of another club", "N'est membre d'aucune autre association"},
+	"declaration.resident":          {"Reside en el país", "Resideix al país", "Risiede nel paese", "Reside no país", "Resident in the country", "Réside dans le pays"},
+	"declaration.habitual_use":      {"Consumidor habitual", "Consumidor habitual", "Consumatore abituale", "Consumidor habitual", "Habitual user", "Consommateur habituel"},
+
 	"access.datetime": {"Fecha y hora", "Data i hora", "Data e ora", "Data e hora", "Date and time", "Date et heure"},
 	"access.action":   {"Movimiento", "Moviment", "Movimento", "Movimento", "Movement", "Mouvement"},
 	"access.ENTRA":    {"Entrada", "Entrada", "Entrata", "Entrada", "Check-in", "Entrée"},

@@ -39,6 +39,7 @@ var owners = map[string]string{
 	"inventory_movements":       "inventory",
 	"login_failures":            "auth",
 	"member_data_exports":       "dataexport",
+	"member_declarations":       "member",
 	"member_documents":          "member",
 	"member_endorsements":       "member",
 	"member_roles":              "member",

@@ -10,6 +10,7 @@ import (
 
 	"socius/internal/access"
 	"socius/internal/member"
+	"socius/internal/rules"
 )
 
 func (s *Server) registerMemberRoutes() {
@@ -33,6 +34,8 @@ func (s *Server) registerMemberRoutes() {
 	register(s, op("GET", "/api/ficha_by_dni", "memberByDNI", "Member by ID number"), read(Query("association")), s.memberByDNI)
 	register(s, op("GET", "/api/ficha_socio/dni_check", "memberDNICheck", "Whether another member of the club has an ID number (the member form asks as it is typed)"),
 		Club("patientcreate", Query("association")), s.memberDNICheck)
+	register(s, op("GET", "/api/ficha_socio/admission_rules", "memberAdmissionRules", "What the club's rules ask of a new member (the member form shows it)"),
+		Club("patientcreate", Query("association")), s.memberAdmissionRules)
 	register(s, op("GET", "/api/getpatientbydni/retrieve", "memberCardByDNI", "Member card by a scanned code (ID number, key fob or number)"),
 		Club("uservalidation", Query("association")), s.memberCard)
 	register(s, op("POST", "/api/patient_dni", "memberRegister", "Register a new member from the invitation form"),
@@ -225,6 +228,7 @@ type memberPayload struct {
 	CategoryMember    *int64          `json:"category_member,omitempty" doc:"Member category nid, 0 for none"`
 	MemcardRoles      *[]string       `json:"memcard_roles,omitempty" maxItems:"7"`
 	Documents         *[]string       `json:"documents,omitempty" maxItems:"30" doc:"Document fids from the upload call"`
+	Declarations      []string        `json:"declarations,omitempty" maxItems:"10" doc:"Statements the member signs now (not_in_other_club, resident, habitual_use), each kept with the time and the staff user"`
 }
 
 type memberSaveInput struct{ Body memberPayload }
@@ -242,7 +246,7 @@ func (s *Server) memberSave(ctx context.Context, in *memberSaveInput) (*memberOu
 		IsStaff: flagPtr(p.IsStaff), OnlineAccount: flagPtr(p.OnlineAccount), EndDate: p.EndDate, Keychain: p.Keychain,
 		ConsumForecast: p.ConsumForecast, Notes: p.Notes, Number: p.Number, Address: p.MemcardAddress,
 		Negative: flagPtr(p.MonederoNegativo), Category: p.CategoryMember, Roles: p.MemcardRoles, Endorsements: p.EndorsementMember,
-		Documents: p.Documents, Photo: p.Foto, Signature: p.Signature})
+		Documents: p.Documents, Photo: p.Foto, Signature: p.Signature, Declarations: p.Declarations})
 	if err != nil {
 		return nil, err
 	}
@@ -336,4 +340,38 @@ func (s *Server) memberCard(ctx context.Context, in *byDNIInput) (*memberOutput,
 		return nil, err
 	}
 	return &memberOutput{Body: *m}, nil
+}
+
+type admissionRulesOutput struct {
+	Body struct {
+		Pack               string   `json:"pack"`
+		Declarations       []string `json:"declarations" doc:"The statements a new member signs, in the order the form lists them"`
+		DeclarationsSource string   `json:"declarations_source" doc:"The law that asks for them; empty where the club does"`
+		MinAge             int      `json:"min_age"`
+		BirthdateRequired  bool     `json:"birthdate_required" doc:"A new member needs a birth date"`
+		GuarantorRequired  bool     `json:"guarantor_required"`
+		GuarantorMinDays   int      `json:"guarantor_min_days" doc:"Days the guarantor must have been a member"`
+	}
+}
+
+// memberAdmissionRules answers the part of the club's rules the member form
+// needs, to whoever may create members: the whole rules are the
+// Administrador's and Manager's (club_rules_read), and a receptionist who
+// admits a member needs only what they ask of that member.
+func (s *Server) memberAdmissionRules(ctx context.Context, _ *clubRulesInput) (*admissionRulesOutput, error) {
+	r, err := s.Rules.Get(ctx, info(ctx).Club.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &admissionRulesOutput{}
+	b := &out.Body
+	b.Pack, b.Declarations, b.DeclarationsSource = r.Pack, []string{}, r.Source("declarations")
+	for _, d := range rules.Declarations {
+		if slices.Contains(r.Declarations, d) {
+			b.Declarations = append(b.Declarations, d)
+		}
+	}
+	b.MinAge, b.BirthdateRequired = r.MinAge, r.BirthdateRequired()
+	b.GuarantorRequired, b.GuarantorMinDays = r.GuarantorRequired, r.GuarantorMinDays
+	return out, nil
 }

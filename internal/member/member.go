@@ -134,6 +134,8 @@ type Member struct {
 	// LinkRequest is set by a save that asked to link an existing account:
 	// the caller mails its token to the account's own e-mail.
 	LinkRequest *LinkRequest `json:"-"`
+	// Declarations are the statements signed at admission (rules.Declarations).
+	Declarations []Declaration `json:"declarations" doc:"The latest signature of each statement the member signed at admission"`
 }
 
 // FullName is "Nombre Surname Surname2".

@@ -104,3 +104,19 @@ func recordSection(m *Member) pd.Section {
 	}
 	return pd.Section{Key: "member", Data: m, Fields: fields, Tables: []pd.Table{docs, guarantors}}
 }
+
+// DeclarationsData is every admission declaration the member signed in the
+// club, oldest first, with when and before whom (the retention of the club's
+// rules removes the old ones).
+func (s *Service) DeclarationsData(ctx context.Context, clubID, nid int64) ([]pd.Section, error) {
+	signed, err := memberDeclarations(ctx, s.db.R, clubID, nid)
+	if err != nil {
+		return nil, err
+	}
+	table := pd.Table{Columns: []pd.Column{{Label: "declaration.signed_at", Width: 2}, {Label: "declaration.statement", Width: 4},
+		{Label: "declaration.staff", Width: 2}}, Rows: [][]any{}}
+	for _, d := range signed {
+		table.Rows = append(table.Rows, []any{pd.Time(d.SignedAt), pd.Term("declaration." + d.Declaration), d.Staff})
+	}
+	return []pd.Section{{Key: "declarations", Data: signed, Tables: []pd.Table{table}}}, nil
+}

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
@@ -14,6 +13,7 @@ import (
 	"socius/internal/amount"
 	"socius/internal/db"
 	"socius/internal/files"
+	"socius/internal/rules"
 )
 
 // Input is the ficha_socio payload. On create a nil field takes its default;
@@ -45,6 +45,8 @@ type Input struct {
 	Documents      *[]string
 	Photo          *string // data URL of a new photo, the stored URL to keep it, "" to remove
 	Signature      *string
+	// Declarations are the statements (rules.Declarations) the member signs now.
+	Declarations []string
 }
 
 // Actor is the staff user making a change.
@@ -183,6 +185,9 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	if err := validate(&m); err != nil {
 		return 0, err
 	}
+	if err := rules.KnownDeclarations(in.Declarations); err != nil {
+		return 0, err
+	}
 	m.Keychain = NormaliseCode(m.Keychain)
 	if m.Keychain == "" {
 		m.Keychain = m.DNI
@@ -246,7 +251,8 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	if err != nil {
 		return 0, err
 	}
-	now := time.Now().Unix()
+	at := s.now()
+	now := at.Unix()
 	vals := memberValues(&m, photo, signature, catID, now)
 	id := m.NID
 	if creating {
@@ -283,6 +289,17 @@ func (s *Service) save(ctx context.Context, tx *sqlx.Tx, clubID int64, actor Act
 	}
 	if in.Documents != nil {
 		if err := setDocuments(ctx, tx, clubID, id, *in.Documents); err != nil {
+			return 0, err
+		}
+	}
+	if err := signDeclarations(ctx, tx, clubID, id, actor.UserID, in.Declarations, now); err != nil {
+		return 0, err
+	}
+	// Admission: the club's rules hold a member who becomes active, on
+	// creation or when made active again; an edit of an active member's
+	// other fields is never refused by them.
+	if creating || (cur.StatusMember != 1 && m.StatusMember == 1) {
+		if err := checkAdmission(ctx, tx, clubID, id, &m, at); err != nil {
 			return 0, err
 		}
 	}

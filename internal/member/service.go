@@ -2,6 +2,7 @@ package member
 
 import (
 	"context"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 
@@ -20,6 +21,7 @@ type Service struct {
 	accounts Accounts
 	countCap int
 	onDelete []DeleteStep
+	now      func() time.Time
 }
 
 // DeleteStep removes, inside a member's deletion, rows another package keeps
@@ -32,7 +34,14 @@ func (s *Service) OnDelete(step DeleteStep) { s.onDelete = append(s.onDelete, st
 
 // New returns the member service.
 func New(d *db.DB, accounts Accounts) *Service {
-	return &Service{db: d, accounts: accounts, countCap: CountCap}
+	return &Service{db: d, accounts: accounts, countCap: CountCap, now: time.Now}
+}
+
+// WithClock returns a copy of the service that reads the time from now (tests).
+func (s *Service) WithClock(now func() time.Time) *Service {
+	c := *s
+	c.now = now
+	return &c
 }
 
 // WithCountCap returns a copy of the service that stops counting at n (tests).

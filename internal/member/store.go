@@ -227,6 +227,14 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []row) ([]Member, err
 	for _, d := range dr {
 		docs[d.MemberID] = append(docs[d.MemberID], Document{FID: d.FileID, URL: files.URL(d.FileID), Name: d.Name})
 	}
+	sigs := map[int64][]Declaration{}
+	decl, err := declarationsOf(ctx, q, in)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range decl {
+		sigs[d.MemberID] = append(sigs[d.MemberID], d.Declaration)
+	}
 	cats := map[int64]*Category{}
 	var cr []Category
 	if err := db.Select(ctx, q, &cr, `SELECT id, title, descuento, club_id FROM club_categories WHERE club_id = ? AND type = ?`, rows[0].ClubID, CategoryType); err != nil {
@@ -242,7 +250,7 @@ func (s *Service) expand(ctx context.Context, q db.Q, rows []row) ([]Member, err
 			IsStaff: r.IsStaff == 1, EndDate: r.EndDate, MemberCreated: r.Created, MonederoNegativo: r.Negative == 1, Monedero: amount.Cents(r.Wallet),
 			ConsumForecast: r.ConsumForecast, Notes: r.Notes, Documents: docs[r.ID], MemcardRoles: roles[r.ID],
 			MemcardAddress:    Address{r.Thoroughfare, r.Locality, r.PostalCode, r.Country},
-			EndorsementMember: guar[r.ID], Signature: URLRef{files.URL(r.Signature)}, Keychain: r.Keychain,
+			EndorsementMember: guar[r.ID], Declarations: latestByKind(sigs[r.ID]), Signature: URLRef{files.URL(r.Signature)}, Keychain: r.Keychain,
 			OnlineAccount: r.OnlineAccount == 1}
 		if m.Documents == nil {
 			m.Documents = []Document{}

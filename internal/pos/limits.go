@@ -49,13 +49,7 @@ func dispensed(ctx context.Context, q db.Q, memberID int64, now time.Time, tz st
 // ageAt is the age in whole years on t of someone born at birth (Unix
 // seconds), both read in tz.
 func ageAt(birth int64, t time.Time, tz string) int {
-	loc := club.Location(tz)
-	b, n := time.Unix(birth, 0).In(loc), t.In(loc)
-	age := n.Year() - b.Year()
-	if n.Month() < b.Month() || (n.Month() == b.Month() && n.Day() < b.Day()) {
-		age--
-	}
-	return age
+	return rules.AgeAt(birth, t, club.Location(tz))
 }
 
 // limitBroken is one limit the order would pass.

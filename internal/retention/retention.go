@@ -149,7 +149,7 @@ func (s *Service) run(ctx context.Context, tx *sqlx.Tx, clubID int64, trigger st
 			return nil, err
 		}
 	}
-	if r.DeclarationRetentionYears != nil && s.declarations != nil {
+	if r.DeclarationRetentionYears != nil {
 		before := now.AddDate(-*r.DeclarationRetentionYears, 0, 0).Unix()
 		run.DeclarationsBefore = &before
 		if run.DeclarationsRemoved, err = s.declarations(ctx, tx, clubID, before); err != nil {

@@ -47,8 +47,9 @@ func TestRetention(t *testing.T) {
 			}
 			c.flower = p.PID
 			nombre, surname, dni, born := "Ana", "García", "11111111H", time.Date(1990, 5, 20, 12, 0, 0, 0, time.UTC).Unix()
-			m, err := k.App.Members.Save(ctx, c.id, member.Actor{UserID: c.admin, IsAdmin: true, Supervisor: true},
-				member.Input{Nombre: &nombre, Surname: &surname, DNI: &dni, Birthday: &born})
+			// admitted on the clock's day (1 March 2020), signing that they live in the country
+			m, err := k.App.Members.WithClock(clock).Save(ctx, c.id, member.Actor{UserID: c.admin, IsAdmin: true, Supervisor: true},
+				member.Input{Nombre: &nombre, Surname: &surname, DNI: &dni, Birthday: &born, Declarations: []string{rules.DeclResident}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,6 +68,13 @@ func TestRetention(t *testing.T) {
 			}
 		}
 		alfa, beta := open("alfa"), open("beta")
+		// Ana of Alfa signs again in 2024: under three years on the day below, kept
+		setClock(time.Date(2024, 1, 15, 10, 0, 0, 0, time.UTC))
+		anaName := "Ana"
+		if _, err := k.App.Members.WithClock(clock).Save(ctx, alfa.id, member.Actor{UserID: alfa.admin, IsAdmin: true},
+			member.Input{NID: alfa.member, Nombre: &anaName, Declarations: []string{rules.DeclResident}}); err != nil {
+			t.Fatal(err)
+		}
 		sell(alfa, time.Date(2020, 3, 1, 10, 0, 0, 0, time.UTC))
 		sell(alfa, time.Date(2021, 9, 1, 10, 0, 0, 0, time.UTC)) // under five years on the day below: kept
 		sell(alfa, time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC))
@@ -74,7 +82,9 @@ func TestRetention(t *testing.T) {
 		if _, err := k.App.Rules.Set(ctx, alfa.id, alfa.admin, rules.Change{Pack: rules.PackGermany}); err != nil {
 			t.Fatal(err)
 		}
-		forgotten := func(c club) int { return k.Count("dispensations", "club_id = ? AND forgotten = 1 AND member_id IS NULL AND nombre IS NULL", c.id) }
+		forgotten := func(c club) int {
+			return k.Count("dispensations", "club_id = ? AND forgotten = 1 AND member_id IS NULL AND nombre IS NULL", c.id)
+		}
 		daily := func(c club) int { return k.Count("retention_runs", "club_id = ? AND trigger = 'daily'", c.id) }
 
 		// 10 June 2026: five years back is 10 June 2021; three servers look at once
@@ -91,6 +101,9 @@ func TestRetention(t *testing.T) {
 		wg.Wait()
 		if forgotten(alfa) != 1 || k.Count("dispensations", "club_id = ? AND forgotten = 0 AND nombre = 'Ana'", alfa.id) != 2 || daily(alfa) != 1 {
 			t.Fatalf("after the daily run: %d forgotten, %d daily runs", forgotten(alfa), daily(alfa))
+		}
+		if n := k.Count("member_declarations", "club_id = ?", alfa.id); n != 1 || k.Count("member_declarations", "club_id = ?", beta.id) != 1 {
+			t.Fatalf("declarations after the daily run: alfa %d, beta %d", n, k.Count("member_declarations", "club_id = ?", beta.id))
 		}
 		if k.Count("dispensations", "club_id = ? AND grams = 3000", alfa.id) != 3 {
 			t.Fatal("the grams of the forgotten row went too")
@@ -118,11 +131,11 @@ func TestRetention(t *testing.T) {
 		}
 		wantBefore := time.Date(2021, 6, 11, 1, 0, 0, 0, time.UTC).Unix()
 		if run.Trigger != retention.Manual || run.Staff == "" || run.DispensationsBefore == nil || *run.DispensationsBefore != wantBefore ||
-			run.DispensationsForgotten != 0 {
+			run.DeclarationsBefore == nil || run.DispensationsForgotten != 0 || run.DeclarationsRemoved != 0 {
 			t.Fatalf("run on demand: %+v", run)
 		}
 		runs, err := k.App.Retention.Runs(ctx, alfa.id, 10)
-		if err != nil || len(runs) != 3 || runs[0].ID != run.ID || runs[2].DispensationsForgotten != 1 {
+		if err != nil || len(runs) != 3 || runs[0].ID != run.ID || runs[2].DispensationsForgotten != 1 || runs[2].DeclarationsRemoved != 1 {
 			t.Fatalf("runs: %+v (%v)", runs, err)
 		}
 		// a club whose rules keep everything: a run on demand removes nothing and says so

@@ -142,10 +142,8 @@ func errLooser(p *Pack, field string) error {
 // Check validates values against their pack: known declarations, and for a
 // legal pack, nothing looser than the law. The first problem found is named.
 func (v *Values) Check(p *Pack) error {
-	for _, d := range v.Declarations {
-		if !slices.Contains(Declarations, d) {
-			return errUnknownDeclaration(d)
-		}
+	if err := KnownDeclarations(v.Declarations); err != nil {
+		return err
 	}
 	if v.YoungMaxAge != nil && *v.YoungMaxAge < v.MinAge {
 		return problem.Invalidf("rules.young_band", "young_max_age", "La franja joven debe empezar en la edad mínima")

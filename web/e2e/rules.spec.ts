@@ -1,7 +1,8 @@
 // The club's rules in Debian's Chromium against the real binary: the Administrador of the demo club
 // finds the screen in the side menu, moves the club from Spain's pack to Germany's, tightens the
 // month, is refused a looser month with the law named on the field, and sees what is stricter than
-// the law. English and narrow at the end.
+// the law; at the counter the limits hold; at admission the receptionist's new member signs the
+// pack's declarations beside the contract. English and narrow at the end.
 import { expect, test, type Page } from './fixtures';
 import { call, chooseClub, featureText, getJson, login, openAs, openFromMenu, setLanguage, shot, sign, signature, type Lang } from './helpers';
 
@@ -10,6 +11,7 @@ test.describe.configure({ mode: 'serial' });
 
 
 const rt = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('rules', lang, `rules.${key}`, vars);
+const mt = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('members', lang, `members.${key}`, vars);
 const pt = (key: string, vars?: Record<string, string | number>) => featureText('pos', 'es', `pos.${key}`, vars);
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
@@ -81,7 +83,10 @@ test('at the counter under the German pack: the card shows what is left, a young
   const mild = await product(`Suave ${stamp}`, 8);
   const born = (years: number) => Math.floor(new Date(new Date().getFullYear() - years, 0, 1).getTime() / 1000);
   const member = async (nombre: string, years: number, dni: string) =>
-    (await call(page, 'POST', '/api/ficha_socio', { association: CLUB, nombre, surname: `Ley ${stamp}`, dni, birthday: born(years), consum_forecast: 100 })).nid as number;
+    (await call(page, 'POST', '/api/ficha_socio', {
+      association: CLUB, nombre, surname: `Ley ${stamp}`, dni, birthday: born(years), consum_forecast: 100,
+      declarations: ['not_in_other_club', 'resident'], // the pack admits no member without them
+    })).nid as number;
   const SIGNATURE = await signature(page); // the demo club asks for the member's signature at every pay
   const adult = await member('Adulta', 30, `8${String(stamp).padStart(7, '0')}A`);
   const young = await member('Joven', 19, `9${String(stamp).padStart(7, '0')}B`);
@@ -146,7 +151,9 @@ test('the month limits: a month the club tightened refuses at the counter, and t
   })).pid as number;
   const born = (years: number) => Math.floor(new Date(new Date().getFullYear() - years, 0, 1).getTime() / 1000);
   const member = async (nombre: string, years: number, dni: string) =>
-    (await call(page, 'POST', '/api/ficha_socio', { association: CLUB, nombre, surname: `Mes ${stamp}`, dni, birthday: born(years), consum_forecast: 100 })).nid as number;
+    (await call(page, 'POST', '/api/ficha_socio', {
+      association: CLUB, nombre, surname: `Mes ${stamp}`, dni, birthday: born(years), consum_forecast: 100, declarations: ['not_in_other_club', 'resident'],
+    })).nid as number;
   const SIGNATURE = await signature(page);
   const adult = await member('Adulto', 30, `6${String(stamp).padStart(7, '0')}C`);
   const young = await member('Joven', 19, `7${String(stamp).padStart(7, '0')}D`);
@@ -195,6 +202,84 @@ test('the month limits: a month the club tightened refuses at the counter, and t
   await expect(page.getByTestId('limit-month')).toHaveText(featureText('pos', 'en', 'pos.limits.month', { taken: '2', limit: '3' }));
   await expect(page.getByTestId('limit-left')).toContainText(featureText('pos', 'en', 'pos.limits.leftToday', { grams: '1' }));
   await shot(page, 'rules-young-card-en-narrow');
+  await setLanguage(page, 'es');
+});
+
+test('admission under the German pack: the receptionist adds a member, refused on the declarations until they are ticked', async ({ page, browser, baseURL }) => {
+  const stamp = Date.now() % 100000;
+  const dni = (n: number) => `${n}${String(stamp).padStart(7, '0')}C`;
+  const statement = (lang: Lang, d: string) => mt(lang, `declarations.${d}.statement`);
+  // the first test's pack, set again by the Administrador so that this test stands on its own
+  const adminWindow = await browser.newContext({ baseURL });
+  const admin = await adminWindow.newPage();
+  await openAs(admin, 'admin', CLUB, 'today');
+  await call(admin, 'PUT', '/api/club_rules', { association: CLUB, pack: 'de-kcang', month_limit_g: 40 });
+  await adminWindow.close();
+
+  /** As the receptionist: a new member's three steps, and the contract signed. */
+  const fillNewMember = async (nombre: string, id: string) => {
+    await page.goto('/app/patientcreate');
+    await page.getByTestId('f-nombre').fill(nombre);
+    await page.getByTestId('f-surname').fill(`Neumann ${stamp}`);
+    await page.getByTestId('f-dni').fill(id);
+    await page.getByTestId('f-birthday').click();
+    await page.getByTestId('f-birthday').fill('15/03/1990');
+    await page.getByTestId('f-birthday').press('Enter');
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('step-membership')).toBeVisible();
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('step-contract')).toBeVisible();
+    // on a phone the pad is below the declarations, and the form's buttons float over the page's foot
+    await page.getByTestId('signature-canvas').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await sign(page);
+  };
+  await openAs(page, 'recepcion', CLUB, 'today');
+  await fillNewMember('Greta', dni(7));
+  // the law's two statements beside the signature, and no other
+  await expect(page.getByText(mt('es', 'admission.lawHint', { source: 'KCanG § 16' }))).toBeVisible();
+  await expect(page.getByText(statement('es', 'not_in_other_club'))).toBeVisible();
+  await expect(page.getByText(statement('es', 'resident'))).toBeVisible();
+  await expect(page.getByText(statement('es', 'habitual_use'))).toHaveCount(0);
+  await page.getByTestId('step-finish').click();
+  const refusal = 'Falta la declaración firmada del socio: «no ser socio de otra asociación» (ley: KCanG § 16)';
+  await expect(fieldError(page, refusal)).toBeVisible();
+  await shot(page, 'rules-admission-refused-es-wide');
+  expect((await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=${dni(7)}`)).data ?? []).toHaveLength(0);
+
+  // ticked, the member is saved with both signatures, the date and who took them
+  await page.getByText(statement('es', 'not_in_other_club')).click();
+  await page.getByText(statement('es', 'resident')).click();
+  await expect(fieldError(page, refusal)).toHaveCount(0);
+  await shot(page, 'rules-admission-ticked-es-wide');
+  await page.getByTestId('step-finish').click();
+  await expect(page).toHaveURL(/\/app\/patientmanager/);
+  const saved = (await getJson(page, `/api/ficha_socio?association=${CLUB}&dni=${dni(7)}`)).data[0];
+  expect(saved.declarations.map((d: { declaration: string }) => d.declaration)).toEqual(['not_in_other_club', 'resident']);
+  expect(saved.declarations[0].staff).toBe('Lucía Martín Ruiz');
+
+  // on a phone, in English: the same refusal in the reader's words, then what was signed and when
+  await page.goto('/app/today'); // the new member's card is open over the list
+  await page.setViewportSize({ width: 390, height: 844 });
+  await setLanguage(page, 'en');
+  await fillNewMember('Hanna', dni(6));
+  await page.getByTestId('step-finish').click();
+  const refusalEn = mt('en', 'errors.rules.declaration_required', {
+    statement: mt('en', 'declarations.not_in_other_club.name'),
+    law: mt('en', 'admission.law', { source: 'KCanG § 16' }),
+  });
+  await expect(fieldError(page, refusalEn)).toBeVisible();
+  await fieldError(page, refusalEn).scrollIntoViewIfNeeded();
+  await shot(page, 'rules-admission-refused-en-narrow');
+  await page.goto(`/app/patientcreate?nid=${saved.nid}`);
+  await page.getByTestId('step-next').click();
+  await expect(page.getByTestId('step-membership')).toBeVisible();
+  await page.getByTestId('step-next').click();
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' });
+  await expect(page.getByTestId('signed-not_in_other_club')).toHaveText(
+    mt('en', 'admission.signedOnBy', { date: day.format(new Date(saved.declarations[0].signed_at * 1000)), staff: 'Lucía Martín Ruiz' }),
+  );
+  await page.getByTestId('signed-resident').scrollIntoViewIfNeeded();
+  await shot(page, 'rules-admission-signed-en-narrow');
   await setLanguage(page, 'es');
 });
 

@@ -11,6 +11,7 @@ export const memberKeys = {
   one: (club: number, nid: number) => ['members', club, 'one', nid] as const,
   categories: (club: number) => ['members', club, 'categories'] as const,
   dataExports: (club: number, nid: number) => ['members', club, 'dataExports', nid] as const,
+  admission: (club: number) => ['members', club, 'admission'] as const,
 };
 
 export interface SearchPage {
@@ -61,6 +62,19 @@ export function useMember(nid: number | null, initial?: Member) {
     initialData: initial,
     initialDataUpdatedAt: 0,
     staleTime: 5_000,
+  });
+}
+
+/**
+ * GET /api/ficha_socio/admission_rules — what the club's rules ask of a new member (the
+ * declarations the form offers beside the signature, whether a birth date or a guarantor is needed),
+ * readable by whoever adds members.
+ */
+export function useAdmissionRules() {
+  const club = useClubId();
+  return useQuery({
+    queryKey: memberKeys.admission(club),
+    queryFn: () => unwrap(api.GET('/api/ficha_socio/admission_rules', { params: { query: { association: club } } })),
   });
 }
 

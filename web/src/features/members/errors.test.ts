@@ -67,3 +67,36 @@ describe('shownLocally', () => {
     expect(shownLocally(new TypeError('Failed to fetch'))).toBe(false);
   });
 });
+
+describe('refusals of the club admission rules', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('es');
+  });
+  const refusal = (code: string, field: string, params: Record<string, string>) =>
+    ApiError.from(400, { message: 'mensaje en español', code, field, params });
+
+  it('name the law, the statement missing and the guarantor asked for, in the reader’s language', async () => {
+    await loadLanguage('en');
+    await i18n.changeLanguage('en');
+    const t = i18n.t;
+    expect(memberErrorText(refusal('rules.min_age', 'birthday', { min_age: '18', age: '17', source: 'KCanG § 16' }), t, i18n)).toBe(
+      'The member must be at least 18 years old and is 17 (law: KCanG § 16)',
+    );
+    expect(memberErrorText(refusal('rules.declaration_required', 'declarations', { declaration: 'resident', source: '' }), t, i18n)).toBe(
+      'The member’s signed declaration is missing: “resident in the country” (club rules)',
+    );
+    expect(memberErrorText(refusal('rules.guarantor_required', 'endorsement_member', { min_days: '30', source: '' }), t, i18n)).toBe(
+      'The member needs the guarantee of a member who has been active for at least 30 days (club rules)',
+    );
+    expect(memberErrorText(refusal('rules.guarantor_required', 'endorsement_member', { min_days: '0', source: '' }), t, i18n)).toBe(
+      'The member needs the guarantee of an active member (club rules)',
+    );
+    expect(memberErrorText(refusal('rules.max_members', 'status_member', { max_members: '500', source: 'KCanG § 16' }), t, i18n)).toBe(
+      'The club already has 500 active members, the maximum (law: KCanG § 16): deactivate another member or save this one as inactive',
+    );
+  });
+
+  it('keep the server’s own Spanish', () => {
+    expect(memberErrorText(refusal('rules.min_age', 'birthday', { min_age: '18', age: '17', source: '' }), i18n.t, i18n)).toBe('mensaje en español');
+  });
+});

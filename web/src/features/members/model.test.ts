@@ -151,6 +151,13 @@ describe('buildPayload', () => {
     expect(p).not.toHaveProperty('end_date');
     expect(p).not.toHaveProperty('monedero_negativo');
     expect(p).not.toHaveProperty('nid');
+    expect(p).not.toHaveProperty('declarations');
+  });
+
+  it('sends the declarations signed now, and none when none is ticked', () => {
+    const o = { association: 1, isAdmin: false, supervisor: false, walletEnabled: false };
+    expect(buildPayload({ ...base, declarations: ['not_in_other_club', 'resident'] }, o).declarations).toEqual(['not_in_other_club', 'resident']);
+    expect(buildPayload({ ...base, declarations: [] }, o)).not.toHaveProperty('declarations');
   });
 
   it('sends staff, roles and the end date only from an Administrador; staff forces the online account', () => {
@@ -243,6 +250,14 @@ describe('server refusals', () => {
     // a field the form does not have (the record id) leaves the code to decide
     expect(placeOfError('member.dni_taken', 'nid')).toEqual({ step: 0, field: 'dni' });
     expect(placeOfError('member.status_invalid', 'status_member')).toEqual({ step: 2 });
+  });
+
+  it('put the admission rules on their fields: birth date, guarantors, declarations beside the signature', () => {
+    expect(placeOfError('rules.min_age', 'birthday')).toEqual({ step: 0, field: 'birthday' });
+    expect(placeOfError('rules.guarantor_required', 'endorsement_member')).toEqual({ step: 1, field: 'endorsement_member' });
+    expect(placeOfError('rules.declaration_required', 'declarations')).toEqual({ step: 2, field: 'declarations' });
+    // a full club is said on the last step, where the save is
+    expect(placeOfError('rules.max_members', 'status_member')).toEqual({ step: 2 });
   });
 
   it('read the values out of the Spanish messages', () => {

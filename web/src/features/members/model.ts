@@ -230,6 +230,8 @@ export interface MemberFormValues extends PersonalValues {
   notes?: string;
   documents?: string[];
   monedero_negativo?: boolean;
+  /** The statements the member signs now (step 3), beside the contract. */
+  declarations?: string[];
 }
 
 export interface PayloadOptions {
@@ -297,6 +299,7 @@ export function buildPayload(v: MemberFormValues, o: PayloadOptions): MemberPayl
     p.consum_forecast = v.consum_forecast ?? DEFAULT_FORECAST;
     if (o.walletEnabled) p.monedero_negativo = Boolean(v.monedero_negativo);
   }
+  if (v.declarations?.length) p.declarations = [...v.declarations];
   if (o.foto !== undefined) p.foto = o.foto;
   if (o.signature !== undefined) p.signature = o.signature;
   return p;
@@ -333,7 +336,7 @@ export function formValuesOf(m: Member): MemberFormValues {
 /* ------------------------------------------------------------------ server refusals */
 
 /** The step (0-based) of the member form that holds each field a refusal can name. */
-const STEP_OF_FIELD: Record<string, 0 | 1> = {
+const STEP_OF_FIELD: Record<string, 0 | 1 | 2> = {
   nombre: 0,
   surname: 0,
   surname2: 0,
@@ -353,6 +356,7 @@ const STEP_OF_FIELD: Record<string, 0 | 1> = {
   notes: 1,
   documents: 1,
   monedero_negativo: 1,
+  declarations: 2,
 };
 
 /** The form field a refusal code of POST /api/ficha_socio is known to concern. */

@@ -640,6 +640,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ficha_socio/admission_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the club's rules ask of a new member (the member form shows it) */
+        get: operations["memberAdmissionRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ficha_socio/dni_check": {
         parameters: {
             query?: never;
@@ -1896,6 +1913,23 @@ export interface components {
             postal_code: string;
             thoroughfare: string;
         };
+        AdmissionRulesOutputBody: {
+            /** @description A new member needs a birth date */
+            birthdate_required: boolean;
+            /** @description The statements a new member signs, in the order the form lists them */
+            declarations: string[] | null;
+            /** @description The law that asks for them; empty where the club does */
+            declarations_source: string;
+            /**
+             * Format: int64
+             * @description Days the guarantor must have been a member
+             */
+            guarantor_min_days: number;
+            guarantor_required: boolean;
+            /** Format: int64 */
+            min_age: number;
+            pack: string;
+        };
         AppConfigOutputBody: {
             /** @description Members' app in the App Store; empty when the provider offers none */
             app_store_url: string;
@@ -2432,6 +2466,17 @@ export interface components {
             /** @description Euros, at most two decimals and 1000000000 either way */
             topups: number;
         };
+        Declaration: {
+            /** @description not_in_other_club, resident or habitual_use */
+            declaration: string;
+            /**
+             * Format: int64
+             * @description When it was signed, Unix seconds
+             */
+            signed_at: number;
+            /** @description The staff user who took the signature */
+            staff: string;
+        };
         DeleteResult: {
             message?: string;
             /** Format: int64 */
@@ -2806,6 +2851,8 @@ export interface components {
             /** Format: int64 */
             consum_forecast: number;
             country_code: string;
+            /** @description The latest signature of each statement the member signed at admission */
+            declarations: components["schemas"]["Declaration"][] | null;
             dni: string;
             documents: components["schemas"]["Document"][] | null;
             email: string;
@@ -2896,6 +2943,8 @@ export interface components {
             consum_forecast?: number;
             /** @description Without the plus */
             country_code?: string;
+            /** @description Statements the member signs now (not_in_other_club, resident, habitual_use), each kept with the time and the staff user */
+            declarations?: string[] | null;
             dni?: string;
             /** @description Document fids from the upload call */
             documents?: string[];
@@ -6651,6 +6700,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberListOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    memberAdmissionRules: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdmissionRulesOutputBody"];
                 };
             };
             /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */

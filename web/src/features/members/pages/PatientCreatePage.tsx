@@ -25,6 +25,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, reportApiError, useClubSetting } from '../../../shared/api';
+import { formatDate } from '../../../shared/format';
 import { dayjs } from '../../../shared/format/dayjs';
 import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
@@ -32,7 +33,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { InlineError } from '../../../shared/ui/InlineError';
 import { useDebounced } from '../../../shared/ui/useDebounced';
 import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
-import { checkDni, uploadDocuments, useMember, useMemberCategories, useSaveMember } from '../api';
+import { checkDni, uploadDocuments, useAdmissionRules, useMember, useMemberCategories, useSaveMember } from '../api';
 import { CountryField } from '../components/CountryField';
 import { DateField } from '../components/DateField';
 import { MemberPicker, type PickedMember } from '../components/MemberPicker';
@@ -71,6 +72,9 @@ type FieldData<V> = Parameters<FormInstance<V>['setFields']>[0][number];
 
 const DATE_FORMAT = 'DD/MM/YYYY';
 
+/** The statements a member may sign at admission, in the order the form lists them. */
+const DECLARATIONS = ['not_in_other_club', 'resident', 'habitual_use'] as const;
+
 /** An ID number as the server keeps it: upper case, without spaces, dashes or dots. */
 const normDni = (s: string | undefined) => (s ?? '').toUpperCase().replace(/[\s.\-\u200B-\u200D\uFEFF]/g, '');
 
@@ -90,12 +94,13 @@ export default function PatientCreatePage() {
   const club = access.clubId;
   const existing = useMember(nid);
   const categories = useMemberCategories();
+  const admission = useAdmissionRules().data;
   const save = useSaveMember();
   const [form] = Form.useForm<FormValues>();
   const [step, setStep] = useState(0);
   const [signature, setSignature] = useState('');
   const [files, setFiles] = useState<UploadFile[]>([]);
-  const [serverError, setServerError] = useState<{ step: number; text: string } | null>(null);
+  const [serverError, setServerError] = useState<{ step: number; text: string; field?: string } | null>(null);
   const pendingErrors = useRef<FieldData<FormValues>[]>([]);
   const loadedFor = useRef<number | null>(null);
   const onlineBeforeStaff = useRef<boolean | null>(null);
@@ -282,8 +287,10 @@ export default function PatientCreatePage() {
         // Session, permission, server and network errors get the app's dialogs; refusals show on their step.
         if (!isApiError(e) || e.status >= 500 || e.status === 403) return;
         const place = placeOfError(e.code, e.field);
-        setServerError({ step: place.step, text });
-        if (place.field) pendingErrors.current = [{ name: place.field as keyof FormValues, errors: [text] }];
+        // the form holds the guarantors as picked members, under their own name
+        const field = place.field === 'endorsement_member' ? 'guarantors' : place.field;
+        setServerError({ step: place.step, text, field });
+        if (field) pendingErrors.current = [{ name: field as keyof FormValues, errors: [text] }];
         if (place.step === step) {
           const errs = pendingErrors.current;
           pendingErrors.current = [];
@@ -337,6 +344,17 @@ export default function PatientCreatePage() {
   const dniNow = (all.dni ?? '').trim().toUpperCase();
   const nameNow = fullName({ nombre: all.nombre ?? '', surname: all.surname ?? '', surname2: all.surname2 ?? '' });
   const categoryNow = (categories.data ?? []).find((c) => c.nid === all.category_member);
+  // The statements beside the signature: those the club's rules ask for, and those the member signed.
+  const requiredDeclarations = admission?.declarations ?? [];
+  const signedDeclarations = new Map((member?.declarations ?? []).map((d) => [d.declaration, d]));
+  const declarationKinds = DECLARATIONS.filter((d) => requiredDeclarations.includes(d) || signedDeclarations.has(d));
+  const unsigned = requiredDeclarations.filter((d) => !signedDeclarations.has(d));
+  const declarationsHint =
+    unsigned.length === 0
+      ? t('members.admission.signedHint')
+      : admission?.declarations_source
+        ? t('members.admission.lawHint', { source: admission.declarations_source })
+        : t('members.admission.clubHint');
 
   return (
     <div className={`${layout.page} ${styles.formPage}`} data-testid="patientcreate-page">
@@ -370,6 +388,8 @@ export default function PatientCreatePage() {
           const names = Object.keys(changed) as (keyof FormValues)[];
           const stale = names.filter((n) => form.getFieldError(n).length > 0);
           if (stale.length) form.setFields(stale.map((name) => ({ name, errors: [] })));
+          // and the step's notice of that refusal with it
+          if (serverError?.field && (names as string[]).includes(serverError.field)) setServerError(null);
         }}
         requiredMark
         noValidate
@@ -383,6 +403,7 @@ export default function PatientCreatePage() {
           memcard_roles: [],
           guarantors: [],
           monedero_negativo: false,
+          declarations: [],
           foto: '',
           address: { country: '' },
         }}
@@ -419,7 +440,7 @@ export default function PatientCreatePage() {
                     data-testid="f-dni"
                   />
                 </Form.Item>
-                <Form.Item name="birthday" label={t('members.fields.birthdate')}>
+                <Form.Item name="birthday" label={t('members.fields.birthdate')} required={admission?.birthdate_required}>
                   <DateField
                     size="large"
                     format={DATE_FORMAT}
@@ -608,7 +629,12 @@ export default function PatientCreatePage() {
                   )}
                 </div>
               )}
-              <Form.Item name="guarantors" label={t('members.fields.guarantors')} className={styles.span2}>
+              <Form.Item
+                name="guarantors"
+                label={t('members.fields.guarantors')}
+                required={admission?.guarantor_required}
+                className={styles.span2}
+              >
                 <MemberPicker
                   club={club}
                   size="large"
@@ -671,6 +697,39 @@ export default function PatientCreatePage() {
                 <p>{t('members.create.contractBody4')}</p>
               </section>
               <div className={styles.signColumn}>
+                {declarationKinds.length > 0 && (
+                  <Form.Item
+                    name="declarations"
+                    label={
+                      <>
+                        {t('members.admission.title')}
+                        {/* the mark by hand: `required` would put aria-required on the checkbox group */}
+                        {unsigned.length > 0 && <span className={styles.requiredMark}>&nbsp;*</span>}
+                      </>
+                    }
+                    extra={declarationsHint}
+                    className={styles.declarations}
+                  >
+                    <Checkbox.Group className={styles.declarationChecks} data-testid="f-declarations">
+                      {declarationKinds.map((d) => {
+                        const signed = signedDeclarations.get(d);
+                        const on = signed && formatDate(signed.signed_at);
+                        return (
+                          <Checkbox key={d} value={d}>
+                            <span className={styles.declarationText}>{t(`members.declarations.${d}.statement`)}</span>
+                            {signed && (
+                              <span className={styles.declarationSigned} data-testid={`signed-${d}`}>
+                                {signed.staff
+                                  ? t('members.admission.signedOnBy', { date: on, staff: signed.staff })
+                                  : t('members.admission.signedOn', { date: on })}
+                              </span>
+                            )}
+                          </Checkbox>
+                        );
+                      })}
+                    </Checkbox.Group>
+                  </Form.Item>
+                )}
                 <h3 className={styles.signTitle}>
                   {t('signature.signHere')}
                   {signatureRequired && <span className={styles.requiredMark}> *</span>}
