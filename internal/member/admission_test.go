@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -204,6 +205,44 @@ func TestAdmissionMaxMembers(t *testing.T) {
 		a.ok("a full club's member edited", member.Input{NID: first.NID, Notes: p("Fundador")})
 		a.ok("first leaves", member.Input{NID: first.NID, Status: p(0)})
 		a.ok("third made active", member.Input{NID: waiting.NID, Status: p(1)})
+	})
+}
+
+// TestAdmissionMaxMembersUnderConcurrentDesks: six desks admitting at once
+// into a club with room for two more never pass the maximum.
+func TestAdmissionMaxMembersUnderConcurrentDesks(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		a := newAdmission(t, k, rules.PackSpain)
+		a.rules(rules.Change{Pack: rules.PackGermany, MaxMembers: p(3)}) // the Administrador and two more
+		inputs := make([]member.Input, 6)
+		for i := range inputs {
+			inputs[i] = a.input(func(in *member.Input) {
+				in.Birthday = born(1990, 1, 1)
+				in.Declarations = []string{rules.DeclNotInOtherClub, rules.DeclResident}
+			})
+		}
+		errs := make(chan error, len(inputs))
+		var wg sync.WaitGroup
+		for _, in := range inputs {
+			wg.Go(func() { _, err := a.save(in); errs <- err })
+		}
+		wg.Wait()
+		close(errs)
+		admitted, refused := 0, 0
+		for err := range errs {
+			var ve *member.ValidationError
+			switch {
+			case err == nil:
+				admitted++
+			case errors.As(err, &ve) && ve.Code == "rules.max_members":
+				refused++
+			default:
+				t.Errorf("unexpected: %v", err)
+			}
+		}
+		if admitted != 2 || refused != 4 || k.Count("members", "club_id = ? AND status = 1 AND deleted = 0", a.club) != 3 {
+			t.Fatalf("admitted %d, refused %d, active %d", admitted, refused, k.Count("members", "club_id = ? AND status = 1 AND deleted = 0", a.club))
+		}
 	})
 }
 
