@@ -117,3 +117,70 @@ func TestMemberAdmissionRules(t *testing.T) {
 		expectErr(t, "Budtender", mustLogin(t, k, "budtender", testkit.Password).Do("GET", path(w.alfa), nil), 403, "access.role", "")
 	})
 }
+
+// TestMemberRegisterAdmission: the invitation form (POST /api/patient_dni) is
+// held to the club's rules like the member form: under the German pack a
+// registration without the declarations is refused, naming the field, and
+// writes nothing; with them and a birth date the member is registered and the
+// read shows what was signed.
+func TestMemberRegisterAdmission(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newMemberWorld(t, k)
+		expectOK(t, "German pack", w.admin.Do("PUT", "/api/club_rules", map[string]any{"association": w.alfa, "pack": "de-kcang"}))
+		reg := func(kv ...any) map[string]any {
+			b := map[string]any{"cid": w.alfa, "name": "Nuria", "surname": "Registro", "dni": "80000009N", "tlf": "600800809",
+				"birthdate": time.Now().AddDate(-30, 0, 0).Unix()}
+			for i := 0; i < len(kv); i += 2 {
+				b[kv[i].(string)] = kv[i+1]
+			}
+			return b
+		}
+
+		res := w.recepcion.Do("POST", "/api/patient_dni", reg())
+		expectErr(t, "no declarations", res, 400, "rules.declaration_required", "")
+		if res.JSON["field"] != "declarations" {
+			t.Fatalf("field: %s", res)
+		}
+		res = w.recepcion.Do("POST", "/api/patient_dni", reg("birthdate", 0, "declarations", []string{"not_in_other_club", "resident"}))
+		expectErr(t, "no birth date", res, 400, "rules.birthdate_required", "")
+		if res.JSON["field"] != "birthday" {
+			t.Fatalf("field: %s", res)
+		}
+		if n := k.Count("members", "club_id = ? AND dni = ?", w.alfa, "80000009N"); n != 0 {
+			t.Fatalf("a refused registration was saved (%d)", n)
+		}
+
+		res = w.recepcion.Do("POST", "/api/patient_dni", reg("declarations", []string{"resident", "not_in_other_club"}))
+		expectOK(t, "registered", res)
+		nid := num(jget(res.JSON, "member", "nid"))
+		read := w.admin.Do("GET", fmt.Sprintf("/api/ficha_socio?association=%d&nid=%d", w.alfa, nid), nil)
+		expectOK(t, "read", read)
+		decl := objects(t, objects(t, read.JSON["data"])[0]["declarations"])
+		if len(decl) != 2 || decl[0]["declaration"] != "not_in_other_club" || decl[1]["declaration"] != "resident" || decl[0]["staff"] != "Recepcion" {
+			t.Fatalf("declarations: %v", decl)
+		}
+	})
+}
+
+// TestAdmissionRulesForInvitations: every role that may register members from
+// the invitation form (userinvite) reads what the club's rules ask of them;
+// a role that may neither register nor create members reads nothing.
+func TestAdmissionRulesForInvitations(t *testing.T) {
+	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+		w := newMemberWorld(t, k)
+		path := fmt.Sprintf("/api/ficha_socio/admission_rules?association=%d", w.alfa)
+		flags := map[string]bool{access.Socios: true}
+		invite, create := access.Screen("userinvite"), access.Screen("patientcreate")
+		for i, role := range access.Roles {
+			name := fmt.Sprintf("role%d", i)
+			k.User(name, w.alfa, role)
+			res := mustLogin(t, k, name, testkit.Password).Do("GET", path, nil)
+			switch {
+			case invite.Allows(flags, []string{role}):
+				expectOK(t, role+" registers members", res)
+			case !create.Allows(flags, []string{role}):
+				expectErr(t, role+" registers no members", res, 403, "access.role", "")
+			}
+		}
+	})
+}

@@ -21,6 +21,9 @@ type registerInput struct {
 		Tlf       string `json:"tlf,omitempty" maxLength:"20"`
 		Birthdate int64  `json:"birthdate,omitempty"`
 		SendSMS   bool   `json:"sendsms,omitempty"`
+		// The club's rules may ask a new member to sign statements (see
+		// GET /api/ficha_socio/admission_rules), here as in the member form.
+		Declarations []string `json:"declarations,omitempty" maxItems:"10" doc:"Statements the member signs now (not_in_other_club, resident, habitual_use), each kept with the time and the staff user"`
 	}
 }
 
@@ -43,7 +46,8 @@ func (s *Server) memberRegister(ctx context.Context, in *registerInput) (*regist
 	online := true
 	bd := b.Birthdate
 	m, err := s.saveMember(ctx, member.Input{Nombre: &b.Name, Surname: &b.Surname,
-		DNI: &b.DNI, Email: &b.Email, Telefono: &b.Tlf, Birthday: &bd, Number: number, OnlineAccount: &online})
+		DNI: &b.DNI, Email: &b.Email, Telefono: &b.Tlf, Birthday: &bd, Number: number, OnlineAccount: &online,
+		Declarations: b.Declarations})
 	if err != nil {
 		return nil, err
 	}

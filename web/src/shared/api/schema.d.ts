@@ -3549,6 +3549,8 @@ export interface components {
              * @description Club id
              */
             cid?: number;
+            /** @description Statements the member signs now (not_in_other_club, resident, habitual_use), each kept with the time and the staff user */
+            declarations?: string[] | null;
             dni?: string;
             email?: string;
             /** @description Member number, empty for the next free one */
