@@ -52,6 +52,8 @@ export interface RegisterInput {
   /** unix seconds (noon UTC of the day), 0 when not given */
   birthdate: number;
   sendsms: boolean;
+  /** The statements the member signs now, those the club's rules ask for (admission_rules). */
+  declarations?: string[];
 }
 
 /** POST /api/patient_dni — registers a new member with an online account, optionally inviting them by SMS. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { birthdateSeconds, missingDniOrPhone, prefillFromParams, registrationParams, toRegisterInput } from './registration';
+import {
+  birthdateSeconds,
+  declarationsAsked,
+  EMPTY_REGISTRATION,
+  fieldOfRefusal,
+  missingDniOrPhone,
+  prefillFromParams,
+  registrationParams,
+  toRegisterInput,
+} from './registration';
 
 describe('registration form', () => {
   it('round-trips a prefill through the URL and ignores what it does not know', () => {
@@ -33,5 +42,26 @@ describe('registration form', () => {
         sendsms: true,
       }),
     ).toEqual({ name: 'Ana', surname: 'Pons', dni: '12345678Z', mjid: '', email: 'a@b.es', tlf: '600112233', birthdate: 0, sendsms: true });
+  });
+});
+
+describe('what the club rules ask of a registration', () => {
+  it('offers the statements the rules ask for, none while they are unknown', () => {
+    expect(declarationsAsked({ declarations: ['not_in_other_club', 'resident'] })).toEqual(['not_in_other_club', 'resident']);
+    expect(declarationsAsked({ declarations: [] })).toEqual([]);
+    expect(declarationsAsked(undefined)).toEqual([]);
+  });
+
+  it('sends the statements ticked, and no field when none is', () => {
+    const v = { ...EMPTY_REGISTRATION, name: 'Ana', surname: 'Sol', dni: '1', tlf: '600' };
+    expect(toRegisterInput({ ...v, declarations: ['resident'] }).declarations).toEqual(['resident']);
+    expect('declarations' in toRegisterInput(v)).toBe(false);
+  });
+
+  it('puts a refusal on the field the server names', () => {
+    expect(fieldOfRefusal('declarations')).toBe('declarations');
+    expect(fieldOfRefusal('birthday')).toBe('birthdate');
+    expect(fieldOfRefusal('status_member')).toBeNull();
+    expect(fieldOfRefusal(undefined)).toBeNull();
   });
 });

@@ -67,5 +67,19 @@ export function toRegisterInput(v: RegistrationValues): RegisterInput {
     tlf: normalisePhone(v.tlf),
     birthdate: birthdateSeconds(v.birthdate),
     sendsms: v.sendsms,
+    ...(v.declarations?.length ? { declarations: v.declarations } : {}),
   };
+}
+
+/** The registration form's field a refusal names by its server field (the member form's names). */
+const FIELD_OF_SERVER_FIELD: Record<string, 'birthdate' | 'declarations'> = { birthday: 'birthdate', declarations: 'declarations' };
+
+/** The form field a refusal of the club's rules is about (a missing declaration, the birth date), else null. */
+export function fieldOfRefusal(field: string | undefined): 'birthdate' | 'declarations' | null {
+  return (field && FIELD_OF_SERVER_FIELD[field]) || null;
+}
+
+/** The statements the form offers: those the club's rules ask a new member to sign, none while unknown. */
+export function declarationsAsked(rules: { declarations?: string[] | null } | undefined): string[] {
+  return rules?.declarations ?? [];
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import { api, ApiError, apiOrigin, getCsrfToken, unwrap } from '../../shared/api';
 import type { Member, MemberPayload, SearchQuery } from './model';
 import { useClubId } from '../../shared/session/clubId';
+import { admissionKey } from '../../shared/admission';
 
 /** Query keys of the member screens; everything of a club sits under ['members', club]. */
 export const memberKeys = {
@@ -11,7 +12,7 @@ export const memberKeys = {
   one: (club: number, nid: number) => ['members', club, 'one', nid] as const,
   categories: (club: number) => ['members', club, 'categories'] as const,
   dataExports: (club: number, nid: number) => ['members', club, 'dataExports', nid] as const,
-  admission: (club: number) => ['members', club, 'admission'] as const,
+  admission: admissionKey,
 };
 
 export interface SearchPage {
@@ -65,18 +66,7 @@ export function useMember(nid: number | null, initial?: Member) {
   });
 }
 
-/**
- * GET /api/ficha_socio/admission_rules — what the club's rules ask of a new member (the
- * declarations the form offers beside the signature, whether a birth date or a guarantor is needed),
- * readable by whoever adds members.
- */
-export function useAdmissionRules() {
-  const club = useClubId();
-  return useQuery({
-    queryKey: memberKeys.admission(club),
-    queryFn: () => unwrap(api.GET('/api/ficha_socio/admission_rules', { params: { query: { association: club } } })),
-  });
-}
+export { useAdmissionRules } from '../../shared/admission';
 
 /** POST /api/ficha_socio — create, edit or partial edit; replies the saved member. */
 export function useSaveMember() {

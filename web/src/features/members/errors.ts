@@ -1,34 +1,19 @@
 import type { i18n as I18n, TFunction } from 'i18next';
-import { isApiError, refusalText, type ApiError } from '../../shared/api';
+import { isApiError, refusalText } from '../../shared/api';
+import { admissionErrorText } from '../../shared/admission';
 import { errorParams } from './model';
 
 /**
  * The text a person reads for a refusal of a member call: the server's own Spanish message in
  * Spanish (it is the spec's text, with its data), else `members.errors.<code>` in their language
  * (with the values the server sent in `params`, else those read from its message), else the app's
- * common rule.
+ * common rule. The club's admission rules (`rules.*`) are worded in shared/admission.
  */
 export function memberErrorText(e: unknown, t: TFunction, i18n: I18n): string {
-  return refusalText(e, t, i18n, 'members', {
-    spanishAsSent: true,
-    params: (err) => admissionParams(err, t) ?? err.params ?? errorParams(err.code, err.serverMessage),
-  });
-}
-
-/**
- * A refusal of the club's admission rules in the reader's words: the law it rests on (`source`)
- * or the club's own rules, the statement missing, and a guarantor of any standing (`min_days` 0).
- */
-function admissionParams(err: ApiError, t: TFunction): Record<string, unknown> | null {
-  if (!err.code?.startsWith('rules.') || !err.params) return null;
-  const p = err.params;
-  const out: Record<string, unknown> = {
-    ...p,
-    law: p.source ? t('members.admission.law', { source: p.source }) : t('members.admission.clubRules'),
-  };
-  if (p.declaration) out.statement = t(`members.declarations.${p.declaration}.name`, { defaultValue: p.declaration });
-  if (err.code === 'rules.guarantor_required' && p.min_days === '0') out.context = 'any';
-  return out;
+  return (
+    admissionErrorText(e, t, i18n) ??
+    refusalText(e, t, i18n, 'members', { spanishAsSent: true, params: (err) => err.params ?? errorParams(err.code, err.serverMessage) })
+  );
 }
 
 /**

@@ -1,15 +1,18 @@
 import { CheckCircleFilled, MessageOutlined, UserAddOutlined, WarningFilled } from '@ant-design/icons';
-import { Alert, App, Button, Col, DatePicker, Form, Input, Row, Switch, type InputRef } from 'antd';
+import { Alert, App, Button, Checkbox, Col, DatePicker, Form, Input, Row, Switch, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../shared/format/dayjs';
 import { isApiError } from '../../../shared/api';
+import { admissionErrorText, useAdmissionRules } from '../../../shared/admission';
 import { SheetModal } from '../../../shared/ui/SheetModal';
 import { useRegisterMember, type RegisterReply } from '../api';
 import { useErrorText } from '../errors';
 import {
   EMAIL_MAX,
+  declarationsAsked,
   EMPTY_REGISTRATION,
+  fieldOfRefusal,
   missingDniOrPhone,
   PHONE_MAX,
   toRegisterInput,
@@ -50,9 +53,12 @@ function toForm(v: Partial<RegistrationValues>): FormValues {
 
 /** The new-member registration dialog (userinvite): POST /api/patient_dni, optional SMS invitation. */
 export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { notification, message } = App.useApp();
   const register = useRegisterMember();
+  // The club's rules may ask a birth date and signed statements of every new member.
+  const admission = useAdmissionRules().data;
+  const declarations = declarationsAsked(admission);
   const errorText = useErrorText();
   const [form] = Form.useForm<FormValues>();
   const [missing, setMissing] = useState(false);
@@ -96,10 +102,10 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
         void message.success(t('memberTools.invite.success'), 4);
       },
       onError: (e) => {
-        const text = errorText(e);
+        const text = admissionErrorText(e, t, i18n) ?? errorText(e);
         notification.error({ title: t('memberTools.invite.failed'), description: text, duration: 8 });
         // Point at the field the server refused, so the next keystroke fixes it.
-        const field = isApiError(e) && e.code ? FIELD_OF_ERROR[e.code] : undefined;
+        const field = isApiError(e) ? (fieldOfRefusal(e.field) ?? (e.code ? FIELD_OF_ERROR[e.code] : undefined)) : undefined;
         if (field) {
           form.setFields([{ name: field, errors: [text] }]);
           form.focusField(field);
@@ -196,7 +202,7 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>
-                <Form.Item name="birthdate" label={t('memberTools.invite.birthdate')}>
+                <Form.Item name="birthdate" label={t('memberTools.invite.birthdate')} required={admission?.birthdate_required}>
                   <DatePicker
                     className={styles.full}
                     format="DD/MM/YYYY"
@@ -221,6 +227,24 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
                   <Switch data-testid="register-sms" />
                 </Form.Item>
               </Col>
+              {declarations.length > 0 && (
+                <Col xs={24}>
+                  <Form.Item
+                    name="declarations"
+                    label={t('admission.title')}
+                    required
+                    extra={admission?.declarations_source ? t('admission.lawHint', { source: admission.declarations_source }) : t('admission.clubHint')}
+                  >
+                    <Checkbox.Group className={styles.declarations} data-testid="register-declarations">
+                      {declarations.map((d) => (
+                        <Checkbox key={d} value={d}>
+                          {t(`admission.declarations.${d}.statement`)}
+                        </Checkbox>
+                      ))}
+                    </Checkbox.Group>
+                  </Form.Item>
+                </Col>
+              )}
             </Row>
             <div className={styles.actions}>
               <Button size="large" onClick={onClose}>

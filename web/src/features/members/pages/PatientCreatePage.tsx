@@ -353,8 +353,8 @@ export default function PatientCreatePage() {
     unsigned.length === 0
       ? t('members.admission.signedHint')
       : admission?.declarations_source
-        ? t('members.admission.lawHint', { source: admission.declarations_source })
-        : t('members.admission.clubHint');
+        ? t('admission.lawHint', { source: admission.declarations_source })
+        : t('admission.clubHint');
 
   return (
     <div className={`${layout.page} ${styles.formPage}`} data-testid="patientcreate-page">
@@ -702,7 +702,7 @@ export default function PatientCreatePage() {
                     name="declarations"
                     label={
                       <>
-                        {t('members.admission.title')}
+                        {t('admission.title')}
                         {/* the mark by hand: `required` would put aria-required on the checkbox group */}
                         {unsigned.length > 0 && <span className={styles.requiredMark}>&nbsp;*</span>}
                       </>
@@ -716,7 +716,7 @@ export default function PatientCreatePage() {
                         const on = signed && formatDate(signed.signed_at);
                         return (
                           <Checkbox key={d} value={d}>
-                            <span className={styles.declarationText}>{t(`members.declarations.${d}.statement`)}</span>
+                            <span className={styles.declarationText}>{t(`admission.declarations.${d}.statement`)}</span>
                             {signed && (
                               <span className={styles.declarationSigned} data-testid={`signed-${d}`}>
                                 {signed.staff

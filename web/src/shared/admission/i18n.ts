@@ -1,0 +1,10 @@
+import { addFeatureDictionaries } from '../i18n';
+import cat from './locales/cat.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import it from './locales/it.json';
+import pt from './locales/pt.json';
+
+/** The admission statements and refusals (keys under `admission.*`), loaded with the screens that admit members. */
+addFeatureDictionaries({ es, cat, it, pt, en, fr });
