@@ -283,6 +283,24 @@ test('admission under the German pack: the receptionist adds a member, refused o
   await setLanguage(page, 'es');
 });
 
+test('the invitation form asks the same declarations and birth date as the member form', async ({ page }) => {
+  await openAs(page, 'admin', CLUB, 'today');
+  // the first test's pack, set again so that this test stands on its own
+  await call(page, 'PUT', '/api/club_rules', { association: CLUB, pack: 'de-kcang', month_limit_g: 40 });
+  await page.goto('/app/userinvite');
+  const modal = page.getByTestId('register-modal');
+  await expect(modal.getByTestId('register-declarations').locator('.ant-checkbox-wrapper')).toHaveCount(2);
+  await modal.getByTestId('register-name').fill('Invitada');
+  await modal.getByTestId('register-surname').fill('Ley');
+  await modal.getByTestId('register-dni').fill(`5${String(Date.now() % 10000000).padStart(7, '0')}E`);
+  await modal.getByTestId('register-phone').fill('600111222');
+  await modal.getByTestId('register-submit').click();
+  // nothing is registered without the birth date and the statements the pack asks for
+  await expect(modal.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await expect(page.getByTestId('register-done')).toHaveCount(0);
+  await shot(page, 'rules-invite-refused-es-wide');
+});
+
 test('in English and on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openAs(page, 'admin', CLUB, 'clubrules');

@@ -232,8 +232,7 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
                   <Form.Item
                     name="declarations"
                     label={t('admission.title')}
-                    required
-                    extra={admission?.declarations_source ? t('admission.lawHint', { source: admission.declarations_source }) : t('admission.clubHint')}
+                    extra={admission?.declarations_source ? t('admission.inviteLawHint', { source: admission.declarations_source }) : t('admission.inviteClubHint')}
                   >
                     <Checkbox.Group className={styles.declarations} data-testid="register-declarations">
                       {declarations.map((d) => (
