@@ -12,6 +12,8 @@ test.describe.configure({ mode: 'serial' });
 
 const rt = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('rules', lang, `rules.${key}`, vars);
 const mt = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('members', lang, `members.${key}`, vars);
+// the admission statements, hints and refusals both member forms share
+const at = (lang: Lang, key: string, vars?: Record<string, string | number>) => featureText('shared/admission', lang, `admission.${key}`, vars);
 const pt = (key: string, vars?: Record<string, string | number>) => featureText('pos', 'es', `pos.${key}`, vars);
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
@@ -208,7 +210,7 @@ test('the month limits: a month the club tightened refuses at the counter, and t
 test('admission under the German pack: the receptionist adds a member, refused on the declarations until they are ticked', async ({ page, browser, baseURL }) => {
   const stamp = Date.now() % 100000;
   const dni = (n: number) => `${n}${String(stamp).padStart(7, '0')}C`;
-  const statement = (lang: Lang, d: string) => mt(lang, `declarations.${d}.statement`);
+  const statement = (lang: Lang, d: string) => at(lang, `declarations.${d}.statement`);
   // the first test's pack, set again by the Administrador so that this test stands on its own
   const adminWindow = await browser.newContext({ baseURL });
   const admin = await adminWindow.newPage();
@@ -236,7 +238,7 @@ test('admission under the German pack: the receptionist adds a member, refused o
   await openAs(page, 'recepcion', CLUB, 'today');
   await fillNewMember('Greta', dni(7));
   // the law's two statements beside the signature, and no other
-  await expect(page.getByText(mt('es', 'admission.lawHint', { source: 'KCanG § 16' }))).toBeVisible();
+  await expect(page.getByText(at('es', 'lawHint', { source: 'KCanG § 16' }))).toBeVisible();
   await expect(page.getByText(statement('es', 'not_in_other_club'))).toBeVisible();
   await expect(page.getByText(statement('es', 'resident'))).toBeVisible();
   await expect(page.getByText(statement('es', 'habitual_use'))).toHaveCount(0);
@@ -263,9 +265,9 @@ test('admission under the German pack: the receptionist adds a member, refused o
   await setLanguage(page, 'en');
   await fillNewMember('Hanna', dni(6));
   await page.getByTestId('step-finish').click();
-  const refusalEn = mt('en', 'errors.rules.declaration_required', {
-    statement: mt('en', 'declarations.not_in_other_club.name'),
-    law: mt('en', 'admission.law', { source: 'KCanG § 16' }),
+  const refusalEn = at('en', 'errors.rules.declaration_required', {
+    statement: at('en', 'declarations.not_in_other_club.name'),
+    law: at('en', 'law', { source: 'KCanG § 16' }),
   });
   await expect(fieldError(page, refusalEn)).toBeVisible();
   await fieldError(page, refusalEn).scrollIntoViewIfNeeded();
