@@ -102,17 +102,6 @@ func (s *Service) RunDaily(ctx context.Context) (int, error) {
 	ran := 0
 	for _, clubID := range clubs {
 		err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-			// One instance at a time per club: the second waits here, then finds the run done.
-			if err := db.Lock(ctx, tx, db.LockRetention, clubID); err != nil {
-				return err
-			}
-			last, err := lastDaily(ctx, tx, clubID)
-			if err != nil {
-				return err
-			}
-			if last != 0 && s.clock().Sub(time.Unix(last, 0)) < dailyGap {
-				return nil
-			}
 			run, err := s.run(ctx, tx, clubID, Daily, nil)
 			if run != nil {
 				ran++
@@ -127,11 +116,18 @@ func (s *Service) RunDaily(ctx context.Context) (int, error) {
 }
 
 // run removes what the club's rules no longer keep and writes the run's
-// row. A daily run of a club whose rules keep everything writes nothing and
-// returns nil.
+// row. A daily run of a club that had one in the last day, or whose rules
+// keep everything, writes nothing and returns nil.
 func (s *Service) run(ctx context.Context, tx *sqlx.Tx, clubID int64, trigger string, staffUserID *int64) (*Run, error) {
+	// One instance at a time per club: the second waits here, then finds the daily run done.
 	if err := db.Lock(ctx, tx, db.LockRetention, clubID); err != nil {
 		return nil, err
+	}
+	if trigger == Daily {
+		last, err := lastDaily(ctx, tx, clubID)
+		if err != nil || (last != 0 && s.clock().Sub(time.Unix(last, 0)) < dailyGap) {
+			return nil, err
+		}
 	}
 	r, err := rules.ForClub(ctx, tx, clubID)
 	if err != nil {
