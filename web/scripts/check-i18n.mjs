@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Dictionary check: every key of any of the six dictionaries must exist, non-empty, in all six;
+// Dictionary check: every key of any of the seven dictionaries must exist, non-empty, in all seven;
 // every literal key used in the sources (t('…'), i18nKey="…", labelKey: '…') must exist in es.json.
 // Usage: node scripts/check-i18n.mjs [--locales DIR] [--src DIR]   (exit 1 and a list on failure)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const LANGUAGES = ['es', 'cat', 'it', 'pt', 'en', 'fr'];
+export const LANGUAGES = ['es', 'cat', 'it', 'pt', 'en', 'fr', 'de'];
 export const REFERENCE = 'es';
 
 /** Flattens nested dictionaries to dotted keys; leaves keep their value. */

@@ -11,6 +11,7 @@ const loaders: Record<Exclude<Language, 'es'>, () => Promise<{ default: AntdLoca
   pt: () => import('antd/locale/pt_PT'),
   en: () => import('antd/locale/en_GB'),
   fr: () => import('antd/locale/fr_FR'),
+  de: () => import('antd/locale/de_DE'),
 };
 
 const cache = new Map<Language, AntdLocale>([['es', esES]]);

@@ -14,10 +14,10 @@ import {
 const localesDir = resolve(__dirname);
 const srcDir = resolve(__dirname, '..');
 
-describe('the six dictionaries', () => {
+describe('the seven dictionaries', () => {
   const dictionaries = loadDictionaries(localesDir);
 
-  it('exist for es, cat, it, pt, en, fr', () => {
+  it('exist for es, cat, it, pt, en, fr, de', () => {
     expect(Object.keys(dictionaries).sort()).toEqual([...LANGUAGES].sort());
   });
 

@@ -1,5 +1,6 @@
 import { addFeatureDictionaries } from '../../shared/i18n';
 import cat from './locales/cat.json';
+import de from './locales/de.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
@@ -7,4 +8,4 @@ import it from './locales/it.json';
 import pt from './locales/pt.json';
 
 /** The novelties page's strings (keys under `novelties.*`), loaded with the page. */
-addFeatureDictionaries({ es, cat, it, pt, en, fr });
+addFeatureDictionaries({ es, cat, it, pt, en, fr, de });

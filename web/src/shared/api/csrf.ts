@@ -2,6 +2,8 @@
  * CSRF token store. The token is fetched lazily from GET /services/session/token (text) and sent
  * as X-CSRF-Token on every POST/PUT/PATCH/DELETE. After login the login reply's token is used.
  * A 401 with code `auth.csrf` refetches the token and retries the request once.
+ * Every request says the interface's language (Accept-Language), so the server's messages and
+ * exports come back in it.
  */
 const TOKEN_PATH = '/services/session/token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -42,8 +44,15 @@ async function isCsrfRefusal(res: Response): Promise<boolean> {
   }
 }
 
-/** The fetch openapi-fetch uses: adds the CSRF header and retries once on a stale token. */
+/** The interface's language as the page declares it (`<html lang>`, set by shared/i18n), or "". */
+export function interfaceLanguage(): string {
+  return typeof document !== 'undefined' ? document.documentElement.lang : '';
+}
+
+/** The fetch openapi-fetch uses: adds the language and CSRF headers and retries once on a stale token. */
 export async function csrfFetch(request: Request): Promise<Response> {
+  const lang = interfaceLanguage();
+  if (lang) request.headers.set('Accept-Language', lang);
   if (!UNSAFE.has(request.method.toUpperCase())) return globalThis.fetch(request);
   const spare = request.clone();
   request.headers.set('X-CSRF-Token', await getCsrfToken());

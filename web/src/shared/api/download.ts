@@ -1,12 +1,12 @@
 import { ApiError } from './errors';
-import { apiOrigin } from './csrf';
+import { apiOrigin, interfaceLanguage } from './csrf';
 
 export type ExportFormat = 'xlsx' | 'csv' | 'pdf';
 
 /**
  * GET an export (`format` xlsx, csv or pdf; a member's data export json or pdf) with the session
- * cookie and hand the file to the browser as `name.format`. `language` asks for a printed copy in
- * the app's language rather than the browser's. A refusal throws the server's ApiError like any
+ * cookie and hand the file to the browser as `name.format`. `language` (by default the interface's)
+ * is the language of the file's headers and printed copy. A refusal throws the server's ApiError like any
  * other call.
  */
 export async function downloadExport(
@@ -18,7 +18,8 @@ export async function downloadExport(
 ): Promise<void> {
   const query = new URLSearchParams({ format });
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
-  const headers: Record<string, string> = language ? { 'Accept-Language': language } : {};
+  const lang = language ?? interfaceLanguage();
+  const headers: Record<string, string> = lang ? { 'Accept-Language': lang } : {};
   const res = await fetch(`${apiOrigin()}${path}?${query}`, { credentials: 'include', headers });
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);

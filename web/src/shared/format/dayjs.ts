@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/ca';
+import 'dayjs/locale/de';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
@@ -11,7 +12,7 @@ import { currentLanguage, i18n, isLanguage, LOCALE_TAGS } from '../i18n';
 import { displayZone } from './zone';
 
 /**
- * dayjs with the interface language's locale (weeks start on Monday in all six) and the utc and
+ * dayjs with the interface language's locale (weeks start on Monday in all seven) and the utc and
  * timezone plugins. Screens that show or pick dates import dayjs from here; it stays out of the
  * login page's bundle.
  */

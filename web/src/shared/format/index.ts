@@ -25,14 +25,27 @@ function shown(value: number | string | null | undefined): Dayjs | null {
   return instant ? inDisplayZone(d) : d;
 }
 
-/** dd/MM/yyyy, in the club's time zone */
-export function formatDate(value: number | string | null | undefined): string {
-  return shown(value)?.format('DD/MM/YYYY') ?? '';
+/**
+ * The date pattern of the user's language for dayjs and the date pickers: dd.MM.yyyy in German,
+ * dd/MM/yyyy (the spec's) in the other six.
+ */
+export function dateFormat(): string {
+  return currentLanguage() === 'de' ? 'DD.MM.YYYY' : 'DD/MM/YYYY';
 }
 
-/** hh:mm dd/MM/yyyy, in the club's time zone */
+/** Day and month without the year ("24.12." in German, "24/12" elsewhere), for chart axes. */
+export function dayMonthFormat(): string {
+  return currentLanguage() === 'de' ? 'DD.MM.' : 'DD/MM';
+}
+
+/** dd/MM/yyyy (dd.MM.yyyy in German), in the club's time zone */
+export function formatDate(value: number | string | null | undefined): string {
+  return shown(value)?.format(dateFormat()) ?? '';
+}
+
+/** hh:mm dd/MM/yyyy (dd.MM.yyyy in German), in the club's time zone */
 export function formatDateTime(value: number | string | null | undefined): string {
-  return shown(value)?.format('HH:mm DD/MM/YYYY') ?? '';
+  return shown(value)?.format(`HH:mm ${dateFormat()}`) ?? '';
 }
 
 /** hh:mm, in the club's time zone */

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import es from '../../locales/es.json';
 import { KEYS, readKey, writeKey } from '../session/storage';
 
-export const LANGUAGES = ['es', 'cat', 'it', 'pt', 'en', 'fr'] as const;
+export const LANGUAGES = ['es', 'cat', 'it', 'pt', 'en', 'fr', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 
@@ -15,14 +15,15 @@ export const LOCALE_TAGS: Record<Language, { bcp47: string; dayjs: string }> = {
   pt: { bcp47: 'pt-PT', dayjs: 'pt' },
   en: { bcp47: 'en-GB', dayjs: 'en-gb' },
   fr: { bcp47: 'fr-FR', dayjs: 'fr' },
+  de: { bcp47: 'de-DE', dayjs: 'de' },
 };
 
 type Dictionary = Record<string, unknown>;
 type OtherLanguage = Exclude<Language, typeof DEFAULT_LANGUAGE>;
 
 /**
- * All six dictionaries ship inside the app. Spanish (the default) is in the main bundle; the other
- * five are separate chunks of the same build, loaded when chosen, so the login page stays within
+ * All seven dictionaries ship inside the app. Spanish (the default) is in the main bundle; the other
+ * six are separate chunks of the same build, loaded when chosen, so the login page stays within
  * its JavaScript budget.
  */
 const dictionaryLoaders: Record<OtherLanguage, () => Promise<{ default: Dictionary }>> = {
@@ -31,6 +32,7 @@ const dictionaryLoaders: Record<OtherLanguage, () => Promise<{ default: Dictiona
   pt: () => import('../../locales/pt.json'),
   en: () => import('../../locales/en.json'),
   fr: () => import('../../locales/fr.json'),
+  de: () => import('../../locales/de.json'),
 };
 
 const loaded = new Set<Language>([DEFAULT_LANGUAGE]);

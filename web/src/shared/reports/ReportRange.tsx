@@ -5,6 +5,7 @@ import dayjs from '../format/dayjs';
 import { clubDate, dayEnd, dayStart } from './clubDays';
 import styles from './reports.module.css';
 import './i18n';
+import { dateFormat } from '../format';
 
 /** A report's period in Unix seconds, both ends included. */
 export interface Period {
@@ -57,7 +58,7 @@ export function ReportRange({
       className={styles.range}
       value={[shown(value.start), shown(value.end)]}
       showTime={showTime ? { format: 'HH:mm' } : false}
-      format={showTime ? 'DD/MM/YYYY HH:mm' : 'DD/MM/YYYY'}
+      format={showTime ? `${dateFormat()} HH:mm` : dateFormat()}
       allowClear={false}
       disabled={disabled}
       presets={presets}

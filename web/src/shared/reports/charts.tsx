@@ -1,7 +1,7 @@
 import { Card, Empty, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney, formatNumber } from '../format';
+import { dateFormat, dayMonthFormat, formatMoney, formatNumber } from '../format';
 import dayjs from '../format/dayjs';
 import styles from './reports.module.css';
 import './i18n';
@@ -70,14 +70,14 @@ export function DayBarsChart<T extends { day: string }>({
 }) {
   const { colors, axis, grid } = useChartTheme();
   const empty = !data.some((d) => series.some((s) => Number(d[s.key]) !== 0));
-  const label = (day: string) => dayjs(day).format(data.length > 14 ? 'DD/MM' : 'ddd DD');
+  const label = (day: string) => dayjs(day).format(data.length > 14 ? dayMonthFormat() : 'ddd DD');
   return (
     <ChartFrame title={title} empty={empty} testId={testId}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
         <CartesianGrid vertical={false} stroke={grid} />
         <XAxis dataKey="day" tickFormatter={label} tick={axis} tickLine={false} axisLine={false} minTickGap={8} />
         <YAxis tickFormatter={(v: number) => formatMoney(v)} tick={axis} tickLine={false} axisLine={false} width={80} />
-        <Tooltip formatter={(v) => formatMoney(Number(v))} labelFormatter={(d) => dayjs(String(d)).format('dddd DD/MM/YYYY')} />
+        <Tooltip formatter={(v) => formatMoney(Number(v))} labelFormatter={(d) => dayjs(String(d)).format(`dddd ${dateFormat()}`)} />
         <Legend iconType="circle" />
         {series.map((s) => (
           <Bar key={s.key} dataKey={(d: T) => Number(d[s.key])} name={s.label} fill={colors[s.color]} stackId={stacked ? 'day' : undefined} radius={stacked ? 0 : [4, 4, 0, 0]} maxBarSize={36} />

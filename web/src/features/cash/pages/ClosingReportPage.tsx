@@ -11,6 +11,7 @@ import { ExportButtons } from '../../../shared/reports/ExportButtons';
 import { useCashReport } from '../api';
 import { CashReportView } from '../components/CashReportView';
 import styles from '../cash.module.css';
+import { dateFormat } from '../../../shared/format';
 
 /** Route "closingreport": one day's cash report, 00:00:00 to 23:59:59 of the chosen day in the club's time zone (default today). */
 export default function ClosingReportPage() {
@@ -31,7 +32,7 @@ export default function ClosingReportPage() {
             size="large"
             value={day}
             allowClear={false}
-            format="DD/MM/YYYY"
+            format={dateFormat()}
             disabledDate={(d) => d.format('YYYY-MM-DD') > todayInDisplayZone()}
             onChange={(d) => d && setDay(d)}
             aria-label={t('cash.dayReport.day')}

@@ -3,6 +3,7 @@ import { App, Button, Card, Result, Skeleton } from 'antd';
 import 'grapesjs/dist/css/grapes.min.css';
 import grapesjs, { type Editor } from 'grapesjs';
 import ca from 'grapesjs/locale/ca';
+import de from 'grapesjs/locale/de';
 import en from 'grapesjs/locale/en';
 import es from 'grapesjs/locale/es';
 import fr from 'grapesjs/locale/fr';
@@ -25,8 +26,8 @@ import { DEFAULT_CSS, defaultDesignHtml, EDITOR_SAFETY, noComponentScripts, page
 import { designerIcon, PANEL_ICONS } from '../designer/icons';
 import '../i18n';
 
-/** GrapesJS's own dictionaries for the app's six languages (Catalan is "ca" there). */
-const EDITOR_LOCALES = { es, cat: ca, it, pt, en, fr } as const;
+/** GrapesJS's own dictionaries for the app's seven languages (Catalan is "ca" there). */
+const EDITOR_LOCALES = { es, cat: ca, it, pt, en, fr, de } as const;
 /** The basic blocks plugin is a UMD bundle: its function sits one `default` deeper once bundled. */
 type BlocksPlugin = typeof blocksBasicModule.default;
 const blocksBasic: BlocksPlugin = ((m: { default?: unknown }) => (typeof m.default === 'function' ? m.default : (m.default as { default: unknown }).default))(

@@ -19,6 +19,7 @@ import {
   type RegistrationValues,
 } from '../registration';
 import styles from './registerMember.module.css';
+import { dateFormat } from '../../../shared/format';
 
 type FormValues = Omit<RegistrationValues, 'birthdate'> & { birthdate: ReturnType<typeof dayjs> | null };
 
@@ -205,7 +206,7 @@ export function RegisterMemberModal({ open, onClose, prefill, fromDocument }: Pr
                 <Form.Item name="birthdate" label={t('memberTools.invite.birthdate')} required={admission?.birthdate_required}>
                   <DatePicker
                     className={styles.full}
-                    format="DD/MM/YYYY"
+                    format={dateFormat()}
                     placeholder={t('memberTools.invite.birthdatePlaceholder')}
                     disabledDate={(d) => d.isAfter(dayjs())}
                     data-testid="register-birthdate"

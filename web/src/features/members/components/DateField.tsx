@@ -1,15 +1,16 @@
 import { DatePicker, type DatePickerProps } from 'antd';
 import { useState } from 'react';
+import { dateFormat } from '../../../shared/format';
 
 /**
- * A dd/MM/yyyy date picker for forms where Enter moves on: while its calendar is open, Enter only
+ * A date picker in the language's pattern (dd/MM/yyyy, dd.MM.yyyy in German) for forms where Enter moves on: while its calendar is open, Enter only
  * confirms the date; once closed, Enter submits the form as in every other field.
  */
 export function DateField(props: DatePickerProps) {
   const [open, setOpen] = useState(false);
   return (
     <DatePicker
-      format="DD/MM/YYYY"
+      format={dateFormat()}
       {...props}
       onOpenChange={(o) => {
         setOpen(o);

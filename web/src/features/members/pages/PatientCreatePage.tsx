@@ -25,7 +25,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, reportApiError, useClubSetting } from '../../../shared/api';
-import { formatDate } from '../../../shared/format';
+import { dateFormat, formatDate } from '../../../shared/format';
 import { dayjs } from '../../../shared/format/dayjs';
 import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
@@ -70,7 +70,6 @@ type FormValues = Omit<MemberFormValues, 'birthday' | 'end_date' | 'endorsement_
 
 type FieldData<V> = Parameters<FormInstance<V>['setFields']>[0][number];
 
-const DATE_FORMAT = 'DD/MM/YYYY';
 
 /** The statements a member may sign at admission, in the order the form lists them. */
 const DECLARATIONS = ['not_in_other_club', 'resident', 'habitual_use'] as const;
@@ -443,7 +442,7 @@ export default function PatientCreatePage() {
                 <Form.Item name="birthday" label={t('members.fields.birthdate')} required={admission?.birthdate_required}>
                   <DateField
                     size="large"
-                    format={DATE_FORMAT}
+                    format={dateFormat()}
                     placeholder={t('members.create.datePlaceholder')}
                     className={styles.full}
                     disabledDate={(d) => d.isAfter(dayjs())}
@@ -580,7 +579,7 @@ export default function PatientCreatePage() {
               >
                 <DateField
                   size="large"
-                  format={DATE_FORMAT}
+                  format={dateFormat()}
                   disabled={!isAdmin}
                   placeholder={t('members.create.datePlaceholder')}
                   className={styles.full}
@@ -768,7 +767,7 @@ export default function PatientCreatePage() {
                       children: categoryNow ? `${categoryNow.title} · ${categoryNow.descuento} %` : t('members.create.categoryPlaceholder'),
                     },
                     ...(all.end_date
-                      ? [{ key: 'end', label: t('members.fields.endDate'), children: all.end_date.format(DATE_FORMAT) }]
+                      ? [{ key: 'end', label: t('members.fields.endDate'), children: all.end_date.format(dateFormat()) }]
                       : []),
                   ]}
                 />

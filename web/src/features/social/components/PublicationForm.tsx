@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError, refusalText, shownLocally } from '../../../shared/api';
+import { dateFormat } from '../../../shared/format';
 import { dayjs } from '../../../shared/format/dayjs';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -27,7 +28,7 @@ interface Values {
 }
 
 /** The event's start and end pickers: whole days, always set. */
-const datePicker = { format: 'DD/MM/YYYY', allowClear: false, className: styles.date } as const;
+const datePicker = () => ({ format: dateFormat(), allowClear: false, className: styles.date }) as const;
 
 /** Fields the server may name in a refusal, as the form calls them. */
 const FIELDS: Record<string, keyof Values> = { title: 'title', subtitle: 'subtitle', body: 'body', images: 'images', start_date: 'start', end_date: 'end' };
@@ -125,7 +126,7 @@ export function PublicationForm({ kind }: { kind: 'news' | 'events' }) {
               <div className={styles.dates}>
                 <Form.Item name="start" label={t('social.form.start')} rules={[{ required: true, message: t('social.form.dateRequired') }]}>
                   <DatePicker
-                    {...datePicker}
+                    {...datePicker()}
                     onChange={(d) => {
                       const end = form.getFieldValue('end') as Dayjs | undefined;
                       if (d && end && end.isBefore(d, 'day')) form.setFieldValue('end', d.add(1, 'day'));
@@ -148,7 +149,7 @@ export function PublicationForm({ kind }: { kind: 'news' | 'events' }) {
                   ]}
                 >
                   <DatePicker
-                    {...datePicker}
+                    {...datePicker()}
                     disabledDate={(d) => {
                       const start = form.getFieldValue('start') as Dayjs | undefined;
                       return !!start && d.isBefore(start, 'day');

@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/format';
+import { dateFormat, formatDateTime } from '../../../shared/format';
 import dayjs from '../../../shared/format/dayjs';
 import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
@@ -158,7 +158,7 @@ export default function ProductHistoryReportPage() {
           <div data-testid="history-range">
           <DatePicker.RangePicker
             value={pickerValue}
-            format="DD/MM/YYYY"
+            format={dateFormat()}
             allowClear={false}
             size="large"
             inputReadOnly={!isDesktop}
