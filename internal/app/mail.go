@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"mime"
 	"net"
 	"net/smtp"
 	"strconv"
@@ -22,7 +23,7 @@ func (m smtpMailer) Send(_ context.Context, to, subject, body string) error {
 		auth = smtp.PlainAuth("", m.cfg.SMTPUser, m.cfg.SMTPPassword, m.cfg.SMTPHost)
 	}
 	msg := strings.Join([]string{
-		"From: " + m.cfg.SMTPFrom, "To: " + to, "Subject: " + subject,
+		"From: " + m.cfg.SMTPFrom, "To: " + to, "Subject: " + mime.QEncoding.Encode("utf-8", subject),
 		"Date: " + time.Now().Format(time.RFC1123Z), "MIME-Version: 1.0",
 		"Content-Type: text/plain; charset=UTF-8", "", body}, "\r\n")
 	if err := smtp.SendMail(addr, auth, m.cfg.SMTPFrom, []string{to}, []byte(msg)); err != nil {

@@ -52,9 +52,13 @@ var Dominances = []string{"indica", "sativa", "hibrido"}
 
 // Errors.
 var (
-	ErrNotFound          = &problem.NotFound{Code: "product.not_found", Message: "Producto no encontrado"}
-	ErrCategoryNotFound  = &problem.NotFound{Code: "category.not_found", Message: "Categoría no encontrada"}
-	ErrNothingSelected   = problem.Invalidf("product.none_selected", "pid", "Primero debes seleccionar un producto")
+	ErrNotFound         = &problem.NotFound{Code: "product.not_found", Message: "Producto no encontrado"}
+	ErrCategoryNotFound = &problem.NotFound{Code: "category.not_found", Message: "Categoría no encontrada"}
+	ErrNothingSelected  = problem.Invalidf("product.none_selected", "pid", "Primero debes seleccionar un producto")
+)
+
+// Messages several checks share (constants, so each is a format the API can translate).
+const (
 	errRequired          = "Obligatorio"
 	errNegativeStockText = "El stock de %s no puede quedar por debajo de cero"
 )

@@ -97,7 +97,7 @@ func validCategoryTitle(typ, title string) (string, error) {
 	number := func(places int, max int64, msg string) (string, error) {
 		v, err := amount.Parse(strings.ReplaceAll(title, ",", "."), places)
 		if err != nil || title == "" || v < 0 || (max > 0 && v > max) {
-			return "", problem.Invalidf("category.number_invalid", "title", msg)
+			return "", problem.Invalidf("category.number_invalid", "title", "%s", msg)
 		}
 		return amount.Format(v, places), nil
 	}

@@ -23,8 +23,8 @@ import (
 )
 
 func TestLanguage(t *testing.T) {
-	for header, want := range map[string]string{"": "es", "de-DE,de;q=0.9": "es", "en-GB,en;q=0.9": "en", "ca": "cat",
-		"cat": "cat", "de,pt-BR;q=0.8": "pt", "FR_fr": "fr", "it": "it", "es-ES": "es"} {
+	for header, want := range map[string]string{"": "es", "de-DE,de;q=0.9": "de", "en-GB,en;q=0.9": "en", "ca": "cat",
+		"cat": "cat", "de,pt-BR;q=0.8": "de", "nl,pt-BR;q=0.8": "pt", "FR_fr": "fr", "it": "it", "es-ES": "es"} {
 		if got := dataexport.Language(header); got != want {
 			t.Errorf("Language(%q) = %q, want %q", header, got, want)
 		}

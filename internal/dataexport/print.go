@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"socius/internal/amount"
+	"socius/internal/locale"
 	"socius/internal/member"
 	"socius/internal/pdfdoc"
 	pd "socius/internal/personaldata"
@@ -107,15 +108,15 @@ func (p printer) value(v any) string {
 		if v == 0 {
 			return ""
 		}
-		return time.Unix(int64(v), 0).In(p.zone).Format("02/01/2006 15:04")
+		return time.Unix(int64(v), 0).In(p.zone).Format(locale.DateTimeLayout(locale.Lang(p.lang)))
 	case pd.Date:
 		if v == 0 {
 			return ""
 		}
-		return time.Unix(int64(v), 0).In(p.zone).Format("02/01/2006")
+		return time.Unix(int64(v), 0).In(p.zone).Format(locale.DateLayout(locale.Lang(p.lang)))
 	case pd.Day:
 		if d, err := time.Parse(time.DateOnly, string(v)); err == nil {
-			return d.Format("02/01/2006")
+			return d.Format(locale.DateLayout(locale.Lang(p.lang)))
 		}
 		return string(v)
 	case pd.Term:

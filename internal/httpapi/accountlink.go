@@ -49,9 +49,9 @@ func (s *Server) accountLinkAnswer(ctx context.Context, in *accountLinkAnswerInp
 	}
 	out := &accountLinkAnswerOutput{}
 	out.Body.LinkInfo = *li
-	out.Body.Message = "Has rechazado la petición: el club no ve tu cuenta"
+	out.Body.Message = tr(ctx, "Has rechazado la petición: el club no ve tu cuenta")
 	if in.Body.Accept {
-		out.Body.Message = "Tu cuenta está vinculada a tu ficha de socio del club"
+		out.Body.Message = tr(ctx, "Tu cuenta está vinculada a tu ficha de socio del club")
 	}
 	return out, nil
 }

@@ -9,6 +9,7 @@ import (
 	"socius/internal/catalog"
 	"socius/internal/club"
 	"socius/internal/files"
+	"socius/internal/locale"
 )
 
 // Catalogue, stock, categories and inventory (spec part 2 §7 "Products",
@@ -167,8 +168,8 @@ type productExportInput struct {
 	Format string `query:"format" enum:"xlsx,csv" default:"xlsx"`
 }
 
-var productExportHeader = []string{"Código", "Producto", "Categoría", "Precio", "Coste", "Stock", "Tipo", "Dominancia",
-	"Exportar a carta", "THC", "Publicado", "Descuento", "Stock ilimitado", "Peso del bote", "Peso por unidad"}
+var productExportHeader = locale.Words("Código", "Producto", "Categoría", "Precio", "Coste", "Stock", "Tipo", "Dominancia",
+	"Exportar a carta", "THC", "Publicado", "Descuento", "Stock ilimitado", "Peso del bote", "Peso por unidad")
 
 // productExport writes every product that matches the manager's filter.
 func (s *Server) productExport(ctx context.Context, in *productExportInput) (*downloadOutput, error) {
@@ -181,9 +182,9 @@ func (s *Server) productExport(ctx context.Context, in *productExportInput) (*do
 	rows := make([][]any, len(list))
 	for i, p := range list {
 		rows[i] = []any{p.Code, p.Titulo, p.Categorias, p.Precio.Float(), p.Coste.Float(), p.Stock.Float(), p.Type, p.Dominance,
-			yes(p.MenuExport), yes(p.THC), yes(p.Status), yes(p.Discount), yes(p.UnlimitedStock), p.JarWeight.Float(), p.UnitWeight.Float()}
+			yes(ctx, p.MenuExport), yes(ctx, p.THC), yes(ctx, p.Status), yes(ctx, p.Discount), yes(ctx, p.UnlimitedStock), p.JarWeight.Float(), p.UnitWeight.Float()}
 	}
-	return download(in.Format, "productos", "Productos", productExportHeader, rows)
+	return download(ctx, in.Format, "productos", "Productos", productExportHeader, rows)
 }
 
 type clubQuery struct {
@@ -196,7 +197,7 @@ type publicProductsOutput struct{ Body []catalog.PublicProduct }
 func (s *Server) mobileProducts(ctx context.Context, in *clubQuery) (*publicProductsOutput, error) {
 	st, err := s.Clubs.StaffOf(ctx, info(ctx).User.ID, in.Asocid)
 	if errors.Is(err, club.ErrNoMemberRecord) || (err == nil && !st.Active) {
-		return nil, Fail(http.StatusForbidden, "access.denied", denied(info(ctx).User.Username))
+		return nil, Fail(http.StatusForbidden, "access.denied", msgDenied, info(ctx).User.Username)
 	}
 	if err != nil {
 		return nil, err

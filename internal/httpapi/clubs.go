@@ -164,7 +164,7 @@ func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
 	if f.ClubID != nil {
 		st, err := s.Clubs.StaffOf(ctx, info(ctx).User.ID, *f.ClubID)
 		if errors.Is(err, club.ErrNoMemberRecord) || (err == nil && !st.Active) {
-			return nil, Fail(http.StatusForbidden, "access.denied", denied(info(ctx).User.Username))
+			return nil, Fail(http.StatusForbidden, "access.denied", msgDenied, info(ctx).User.Username)
 		}
 		if err != nil {
 			return nil, err
@@ -178,7 +178,7 @@ func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
 				}
 			}
 			if !shown {
-				return nil, Fail(http.StatusForbidden, "access.denied", denied(info(ctx).User.Username))
+				return nil, Fail(http.StatusForbidden, "access.denied", msgDenied, info(ctx).User.Username)
 			}
 		}
 	}

@@ -131,7 +131,7 @@ func (s *Server) consultDelete(ctx context.Context, in *socialDeleteInput) (*suc
 		return nil, err
 	}
 	out := &successOutput{}
-	out.Body.Success, out.Body.Message = 1, "La consulta se ha eliminado correctamente"
+	out.Body.Success, out.Body.Message = 1, tr(ctx, "La consulta se ha eliminado correctamente")
 	return out, nil
 }
 

@@ -163,7 +163,7 @@ func (s *Server) couponDelete(ctx context.Context, in *couponDeleteInput) (*succ
 		return nil, err
 	}
 	out := &successOutput{}
-	out.Body.Success, out.Body.Message = 1, "El cupón se ha eliminado correctamente"
+	out.Body.Success, out.Body.Message = 1, tr(ctx, "El cupón se ha eliminado correctamente")
 	return out, nil
 }
 

@@ -9,7 +9,7 @@ import (
 type dataExportInput struct {
 	NID    int64  `path:"nid"`
 	Format string `query:"format" enum:"json,pdf" default:"json" doc:"json: the whole record as one document; pdf: a printable copy"`
-	Lang   string `header:"Accept-Language" doc:"The printed copy's language when it is one of es, ca, it, pt, en, fr; Spanish otherwise"`
+	Lang   string `header:"Accept-Language" doc:"The printed copy's language when it is one of es, ca, it, pt, en, fr, de; Spanish otherwise"`
 }
 
 // memberDataExport hands out everything the club holds about a member, as

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"socius/internal/amount"
+	"socius/internal/locale"
 	"socius/internal/pdfdoc"
 	dispensations "socius/internal/register"
 	"socius/internal/rules"
@@ -47,8 +48,8 @@ type dispensationsExportInput struct {
 	Format string `query:"format" enum:"xlsx,csv,pdf" default:"xlsx"`
 }
 
-var dispensationsHeader = []string{"Fecha", "Pedido", "Nº socio", "Apellidos", "Nombre", "Año de nacimiento", "Producto", "Gramos",
-	"THC (%)", "CBD (%)", "Atendido por"}
+var dispensationsHeader = locale.Words("Fecha", "Pedido", "Nº socio", "Apellidos", "Nombre", "Año de nacimiento", "Producto", "Gramos",
+	"THC (%)", "CBD (%)", "Atendido por")
 
 // forgottenName stands in a forgotten row's name cells.
 const forgottenName = "(datos personales retirados)"
@@ -73,50 +74,54 @@ func (s *Server) dispensationRegisterExport(ctx context.Context, in *dispensatio
 		if p := rules.PackByID(rs.Pack); p != nil {
 			pack = p.Name
 		}
-		return registerPDF(c.Title, pack, f, r, c.Location())
+		return registerPDF(ctx, c.Title, pack, f, r, c.Location())
 	}
 	rows := make([][]any, len(r.Rows))
 	for i, d := range r.Rows {
-		rows[i] = []any{localTime(d.Date, c.Location()), d.OID, nullCell(d.Number), surnames(d), nullCell(d.Nombre), nullCell(d.BirthYear), d.Product,
+		rows[i] = []any{localTime(ctx, d.Date, c.Location()), d.OID, nullCell(d.Number), surnames(ctx, d), nullCell(d.Nombre), nullCell(d.BirthYear), d.Product,
 			d.Grams.Float(), percentCell(d.THC), percentCell(d.CBD), nullCell(d.Staff)}
 	}
-	return download(in.Format, "dispensations", "Dispensaciones", dispensationsHeader, rows)
+	return download(ctx, in.Format, "dispensations", "Dispensaciones", dispensationsHeader, rows)
 }
 
 // registerPDF is the printable register: the club and the period, the rule
 // pack, every row, then the grams per member and month.
-func registerPDF(clubName, pack string, f dispensations.Filter, r *dispensations.RegisterPage, loc *time.Location) (*downloadOutput, error) {
-	day := func(t int64) string { return time.Unix(t, 0).In(loc).Format("02/01/2006") }
-	doc := pdfdoc.New("Registro de dispensaciones — "+clubName, true, clubName+" · "+time.Now().In(loc).Format("02/01/2006 15:04"))
-	doc.Line(fmt.Sprintf("Del %s al %s", day(f.Start), day(f.End)))
-	doc.Line("Normas del club: " + pack)
-	doc.Line(fmt.Sprintf("%d dispensaciones; %s g en total, devoluciones descontadas", r.Total, gramsText(r.Totals.Grams)))
-	doc.Heading("Dispensaciones")
+func registerPDF(ctx context.Context, clubName, pack string, f dispensations.Filter, r *dispensations.RegisterPage, loc *time.Location) (*downloadOutput, error) {
+	lang := locale.From(ctx)
+	day := func(t int64) string { return localDate(ctx, t, loc) }
+	doc := pdfdoc.New(locale.Format(lang, "Registro de dispensaciones — %s", clubName), true,
+		clubName+" · "+time.Now().In(loc).Format(locale.DateTimeLayout(lang)))
+	doc.Line(locale.Format(lang, "Del %s al %s", day(f.Start), day(f.End)))
+	doc.Line(locale.Format(lang, "Normas del club: %s", pack))
+	doc.Line(locale.Format(lang, "%d dispensaciones; %s g en total, devoluciones descontadas", r.Total, gramsText(lang, r.Totals.Grams)))
+	doc.Heading(tr(ctx, "Dispensaciones"))
 	rows := make([][]string, len(r.Rows))
 	for i, d := range r.Rows {
 		product := d.Product
 		if d.Refund {
-			product += " (devolución)"
+			product += " (" + tr(ctx, "devolución") + ")"
 		}
-		rows[i] = []string{localTime(d.Date, loc), fmt.Sprint(d.OID), printed(d.Number), surnames(d), printed(d.Nombre), printed(d.BirthYear), product,
-			gramsText(d.Grams), percentText(d.THC), percentText(d.CBD), printed(d.Staff)}
+		rows[i] = []string{localTime(ctx, d.Date, loc), fmt.Sprint(d.OID), printed(d.Number), surnames(ctx, d), printed(d.Nombre), printed(d.BirthYear), product,
+			gramsText(lang, d.Grams), percentText(lang, d.THC), percentText(lang, d.CBD), printed(d.Staff)}
 	}
-	doc.Table([]pdfdoc.Column{{Header: "Fecha", Width: 2.4}, {Header: "Pedido", Width: 1.1, Number: true}, {Header: "Nº socio", Width: 1.1, Number: true},
-		{Header: "Apellidos", Width: 3}, {Header: "Nombre", Width: 2}, {Header: "Año nac.", Width: 1.1, Number: true}, {Header: "Producto", Width: 3},
-		{Header: "Gramos", Width: 1.3, Number: true}, {Header: "THC %", Width: 1, Number: true}, {Header: "CBD %", Width: 1, Number: true},
-		{Header: "Atendido por", Width: 2.2}}, rows, nil)
-	doc.Heading("Totales por socio y mes")
+	doc.Table([]pdfdoc.Column{{Header: tr(ctx, "Fecha"), Width: 2.4}, {Header: tr(ctx, "Pedido"), Width: 1.1, Number: true},
+		{Header: tr(ctx, "Nº socio"), Width: 1.1, Number: true}, {Header: tr(ctx, "Apellidos"), Width: 3}, {Header: tr(ctx, "Nombre"), Width: 2},
+		{Header: tr(ctx, "Año nac."), Width: 1.1, Number: true}, {Header: tr(ctx, "Producto"), Width: 3},
+		{Header: tr(ctx, "Gramos"), Width: 1.3, Number: true}, {Header: "THC %", Width: 1, Number: true}, {Header: "CBD %", Width: 1, Number: true},
+		{Header: tr(ctx, "Atendido por"), Width: 2.2}}, rows, nil)
+	doc.Heading(tr(ctx, "Totales por socio y mes"))
 	totals := make([][]string, 0, len(r.Totals.ByMemberMonth)+1)
 	for _, m := range r.Totals.ByMemberMonth {
 		surname := printed(m.Surname)
 		if m.MemberID == nil {
-			surname = forgottenName
+			surname = tr(ctx, forgottenName)
 		}
-		totals = append(totals, []string{printed(m.Number), surname, printed(m.Nombre), m.Month, gramsText(m.Grams)})
+		totals = append(totals, []string{printed(m.Number), surname, printed(m.Nombre), m.Month, gramsText(lang, m.Grams)})
 	}
-	totals = append(totals, []string{"", "Total", "", "", gramsText(r.Totals.Grams)})
-	doc.Table([]pdfdoc.Column{{Header: "Nº socio", Width: 1, Number: true}, {Header: "Apellidos", Width: 3}, {Header: "Nombre", Width: 2},
-		{Header: "Mes", Width: 1}, {Header: "Gramos", Width: 1.2, Number: true}}, totals, map[int]bool{len(totals) - 1: true})
+	totals = append(totals, []string{"", tr(ctx, "Total"), "", "", gramsText(lang, r.Totals.Grams)})
+	doc.Table([]pdfdoc.Column{{Header: tr(ctx, "Nº socio"), Width: 1, Number: true}, {Header: tr(ctx, "Apellidos"), Width: 3},
+		{Header: tr(ctx, "Nombre"), Width: 2}, {Header: tr(ctx, "Mes"), Width: 1}, {Header: tr(ctx, "Gramos"), Width: 1.2, Number: true}},
+		totals, map[int]bool{len(totals) - 1: true})
 	b, err := doc.Bytes()
 	if err != nil {
 		return nil, err
@@ -125,9 +130,9 @@ func registerPDF(clubName, pack string, f dispensations.Filter, r *dispensations
 }
 
 // surnames are a row's two surnames, or the mark of a forgotten row.
-func surnames(d dispensations.DispensationRow) string {
+func surnames(ctx context.Context, d dispensations.DispensationRow) string {
 	if d.Forgotten {
-		return forgottenName
+		return tr(ctx, forgottenName)
 	}
 	return strings.TrimSpace(printed(d.Surname) + " " + printed(d.Surname2))
 }
@@ -157,19 +162,24 @@ func percentCell(p *amount.Percent) any {
 
 // gramsText and percentText write a figure with all its decimals and the
 // decimal comma of the register's Spanish, so the columns line up.
-func gramsText(g amount.Milli) string { return fixed(int64(g), 1000, 3) }
+func gramsText(l locale.Lang, g amount.Milli) string { return fixed(l, int64(g), 1000, 3) }
 
-func percentText(p *amount.Percent) string {
+func percentText(l locale.Lang, p *amount.Percent) string {
 	if p == nil {
 		return ""
 	}
-	return fixed(int64(*p), 100, 2)
+	return fixed(l, int64(*p), 100, 2)
 }
 
-func fixed(v, unit int64, places int) string {
-	sign := ""
+// fixed writes v/unit with its decimals after the language's mark: a point
+// in English, a comma in the other six.
+func fixed(l locale.Lang, v, unit int64, places int) string {
+	sign, mark := "", ","
 	if v < 0 {
 		sign, v = "-", -v
 	}
-	return fmt.Sprintf("%s%d,%0*d", sign, v/unit, places, v%unit)
+	if l == locale.EN {
+		mark = "."
+	}
+	return fmt.Sprintf("%s%d%s%0*d", sign, v/unit, mark, places, v%unit)
 }

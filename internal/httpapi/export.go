@@ -2,9 +2,11 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"fmt"
 	"regexp"
+	"socius/internal/locale"
 	"strconv"
 	"strings"
 	"time"
@@ -21,15 +23,19 @@ type downloadOutput struct {
 
 // download writes a table as name.xlsx (numbers stay numbers) or as a UTF-8
 // name.csv with a byte-order mark (so Excel reads the accents), ';'-separated
-// as Excel expects in Spanish locales, with a header row. Every text cell goes
+// with a decimal comma as Excel expects in Spanish and German locales, with a
+// header row. The sheet's name and the header (Spanish, marked with
+// locale.Words) are written in the request's language. Every text cell goes
 // through safeCell, so no export can carry a formula.
-func download(format, name, sheet string, header []string, rows [][]any) (*downloadOutput, error) {
-	return downloadTitled(format, name, sheet, nil, header, rows)
+func download(ctx context.Context, format, name, sheet string, header []string, rows [][]any) (*downloadOutput, error) {
+	return downloadTitled(ctx, format, name, sheet, nil, header, rows)
 }
 
 // downloadTitled is download with rows above the header (a title, the
 // period), made as safe as the rest.
-func downloadTitled(format, name, sheet string, title [][]any, header []string, rows [][]any) (*downloadOutput, error) {
+func downloadTitled(ctx context.Context, format, name, sheet string, title [][]any, header []string, rows [][]any) (*downloadOutput, error) {
+	lang := locale.From(ctx)
+	sheet, header = locale.Text(lang, sheet), locale.TextsIn(lang, header)
 	out := &downloadOutput{CacheControl: "no-store"}
 	all := make([][]any, 0, len(title)+1+len(rows))
 	all = append(all, title...)
@@ -95,12 +101,35 @@ func downloadTitled(format, name, sheet string, title [][]any, header []string, 
 	return out, nil
 }
 
-// yes is how exports write a flag.
-func yes(b bool) string {
+// yes is how exports write a flag, in the request's language.
+func yes(ctx context.Context, b bool) string {
 	if b {
-		return "Sí"
+		return tr(ctx, "Sí")
 	}
-	return "No"
+	return tr(ctx, "No")
+}
+
+// tr is a Spanish text of an export or a document in the request's language.
+func tr(ctx context.Context, es string) string { return locale.T(ctx, es) }
+
+// passOn is tr of a text a domain package wrote and marked with locale.Words.
+func passOn(ctx context.Context, es string) string { return locale.T(ctx, es) }
+
+// decimalText is a figure written with a point ("1.5") in the request's
+// notation: a decimal comma in every language but English.
+func decimalText(ctx context.Context, figure string) string {
+	if locale.From(ctx) == locale.EN {
+		return figure
+	}
+	return strings.Replace(figure, ".", ",", 1)
+}
+
+// localDate is a calendar day as the request's language writes it.
+func localDate(ctx context.Context, t int64, loc *time.Location) string {
+	if t == 0 {
+		return ""
+	}
+	return time.Unix(t, 0).In(loc).Format(locale.DateLayout(locale.From(ctx)))
 }
 
 // cellValue keeps numbers, flags, times and empty cells as they are and turns

@@ -3,12 +3,12 @@ package httpapi
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"time"
 
 	"socius/internal/access"
+	"socius/internal/locale"
 	"socius/internal/member"
 	"socius/internal/rules"
 )
@@ -82,9 +82,11 @@ func (s *Server) saveMember(ctx context.Context, in member.Input) (*member.Membe
 	}
 	if lr := m.LinkRequest; lr != nil {
 		link := s.cfg.PublicURL + "/app/account-link?token=" + lr.Token
-		body := fmt.Sprintf("Hola,\n\n%s quiere vincular tu ficha de socio a tu cuenta de Socius. Si eres socio de este club y quieres que su personal vea tu cuenta, acepta aquí (válido durante 7 días):\n\n%s\n\nSi no lo conoces, rechaza la petición o ignora este mensaje: sin tu respuesta el club no ve nada de tu cuenta.\n",
+		// the club's staff and its members share a language more often than not: the mail speaks the staff's
+		lang := locale.From(ctx)
+		body := locale.Format(lang, "Hola,\n\n%s quiere vincular tu ficha de socio a tu cuenta de Socius. Si eres socio de este club y quieres que su personal vea tu cuenta, acepta aquí (válido durante 7 días):\n\n%s\n\nSi no lo conoces, rechaza la petición o ignora este mensaje: sin tu respuesta el club no ve nada de tu cuenta.\n",
 			ri.Club.Title, link)
-		s.sendMailLater(lr.Email, "Socius: "+ri.Club.Title+" quiere vincular tu cuenta", body)
+		s.sendMailLater(lr.Email, locale.Format(lang, "Socius: %s quiere vincular tu cuenta", ri.Club.Title), body)
 	}
 	return m, nil
 }
@@ -148,20 +150,15 @@ type memberExportInput struct {
 	Format string `query:"format" enum:"xlsx,csv" default:"xlsx"`
 }
 
-var exportHeader = []string{"Nº socio", "Nombre", "Primer apellido", "Segundo apellido", "DNI", "Email", "Teléfono",
+var exportHeader = locale.Words("Nº socio", "Nombre", "Primer apellido", "Segundo apellido", "DNI", "Email", "Teléfono",
 	"Fecha de nacimiento", "Tipo", "Estado", "Personal", "Cuenta online", "Fin de cuota", "Llavero", "Categoría",
-	"Previsión de consumo (g/mes)", "Alta", "Notas"}
+	"Previsión de consumo (g/mes)", "Alta", "Notas")
 
-func exportRow(m *member.Member, tz *time.Location) []string {
-	date := func(t int64) string {
-		if t == 0 {
-			return ""
-		}
-		return time.Unix(t, 0).In(tz).Format("02/01/2006")
-	}
-	status := "Activo"
+func exportRow(ctx context.Context, m *member.Member, tz *time.Location) []string {
+	date := func(t int64) string { return localDate(ctx, t, tz) }
+	status := tr(ctx, "Activo")
 	if m.StatusMember != 1 {
-		status = "Inactivo"
+		status = tr(ctx, "Inactivo")
 	}
 	cat := ""
 	if m.CategoryMember != nil {
@@ -173,7 +170,7 @@ func exportRow(m *member.Member, tz *time.Location) []string {
 		phone = "(+" + m.CountryCode + ") " + phone
 	}
 	return []string{strconv.FormatInt(m.Number, 10), m.Nombre, m.Surname, m.Surname2, m.DNI, m.Email, phone,
-		date(m.Birthdate), m.Type, status, yes(m.IsStaff), yes(m.OnlineAccount), date(m.EndDate), m.Keychain, cat,
+		date(m.Birthdate), m.Type, status, yes(ctx, m.IsStaff), yes(ctx, m.OnlineAccount), date(m.EndDate), m.Keychain, cat,
 		strconv.FormatInt(m.ConsumForecast, 10), date(m.MemberCreated), m.Notes}
 }
 
@@ -188,14 +185,14 @@ func (s *Server) memberExport(ctx context.Context, in *memberExportInput) (*down
 	tz := c.Location()
 	rows := make([][]any, len(list))
 	for i := range list {
-		vals := exportRow(&list[i], tz)
+		vals := exportRow(ctx, &list[i], tz)
 		rows[i] = make([]any, len(vals))
 		for j, v := range vals {
 			rows[i][j] = v
 		}
 		rows[i][0] = list[i].Number // numbers stay numbers in the sheet
 	}
-	return download(in.Format, "socios", "Socios", exportHeader, rows)
+	return download(ctx, in.Format, "socios", "Socios", exportHeader, rows)
 }
 
 // memberPayload is the ficha_socio payload of spec part 1 §7.

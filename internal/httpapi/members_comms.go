@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"socius/internal/comms"
+	"socius/internal/locale"
 	"socius/internal/member"
 )
 
@@ -139,19 +140,19 @@ func (s *Server) smsInvite(ctx context.Context, in *smsInviteInput) (*messageSta
 	if err != nil {
 		return nil, err
 	}
-	return stateReply(msg, "SMS de invitación enviado correctamente"), nil
+	return stateReply(ctx, msg, tr(ctx, "SMS de invitación enviado correctamente")), nil
 }
 
-func stateReply(msg comms.Message, ok string) *messageStateOutput {
+func stateReply(ctx context.Context, msg comms.Message, ok string) *messageStateOutput {
 	out := &messageStateOutput{}
 	out.Body.State, out.Body.Error = msg.State, msg.Error
 	switch msg.State {
 	case comms.StateSent:
 		out.Body.Message = ok
 	case comms.StateNotSent:
-		out.Body.Message = "El mensaje se ha guardado pero no se ha enviado: no hay proveedor configurado o el socio no tiene dispositivo"
+		out.Body.Message = tr(ctx, "El mensaje se ha guardado pero no se ha enviado: no hay proveedor configurado o el socio no tiene dispositivo")
 	default:
-		out.Body.Message = "No se ha podido enviar el mensaje: " + msg.Error
+		out.Body.Message = locale.Format(locale.From(ctx), "No se ha podido enviar el mensaje: %s", msg.Error)
 	}
 	return out
 }
@@ -222,9 +223,9 @@ func (s *Server) pushCreate(ctx context.Context, in *pushInput) (*pushOutput, er
 			out.Body.Failed++
 		}
 	}
-	out.Body.Message = "Notificación enviada correctamente"
+	out.Body.Message = tr(ctx, "Notificación enviada correctamente")
 	if out.Body.Sent == 0 {
-		out.Body.Message = "La notificación se ha guardado pero no se ha enviado: no hay proveedor de push configurado o los socios no tienen dispositivo"
+		out.Body.Message = tr(ctx, "La notificación se ha guardado pero no se ha enviado: no hay proveedor de push configurado o los socios no tienen dispositivo")
 	}
 	return out, nil
 }

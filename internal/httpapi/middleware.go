@@ -16,6 +16,7 @@ import (
 
 	"socius/internal/auth"
 	"socius/internal/club"
+	"socius/internal/locale"
 )
 
 const (
@@ -50,7 +51,16 @@ func info(ctx context.Context) *reqInfo {
 func (s *Server) writeErr(ctx huma.Context, e *APIError) {
 	ctx.SetHeader("Content-Type", "application/json")
 	ctx.SetStatus(e.Status)
-	_ = json.NewEncoder(ctx.BodyWriter()).Encode(e)
+	_ = json.NewEncoder(ctx.BodyWriter()).Encode(e.in(locale.Parse(ctx.Header("Accept-Language"))))
+}
+
+// translateErrors is the transformer that writes every error a handler
+// returns in the request's language.
+func translateErrors(ctx huma.Context, _ string, v any) (any, error) {
+	if e, ok := v.(*APIError); ok {
+		return e.in(locale.Parse(ctx.Header("Accept-Language"))), nil
+	}
+	return v, nil
 }
 
 func (s *Server) clientAddr(r *http.Request) string {
@@ -99,6 +109,7 @@ func (s *Server) sessionMiddleware(ctx huma.Context, next func(huma.Context)) {
 			return
 		}
 	}
+	ctx = huma.WithContext(ctx, locale.With(ctx.Context(), locale.Parse(r.Header.Get("Accept-Language"))))
 	next(huma.WithValue(ctx, reqKey, ri))
 }
 
@@ -145,16 +156,16 @@ func (s *Server) clubGate(ctx context.Context, g Gate, raw string) *APIError {
 			return toAPIError(err)
 		}
 		if len(ids) == 0 {
-			return Fail(400, "club.no_member_record", club.ErrNoMemberRecord.Error())
+			return toAPIError(domainError(club.ErrNoMemberRecord))
 		}
 		raw = strconv.FormatInt(ids[0].ID, 10)
 	}
 	if raw == "" {
-		return Fail(400, "club.required", "Falta el club ("+g.From.Name+")")
+		return Fail(400, "club.required", "Falta el club (%s)", g.From.Name)
 	}
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
-		return Fail(400, "club.no_member_record", club.ErrNoMemberRecord.Error())
+		return toAPIError(domainError(club.ErrNoMemberRecord))
 	}
 	st, err := s.Clubs.StaffOf(ctx, ri.User.ID, id)
 	if err != nil {
@@ -162,7 +173,7 @@ func (s *Server) clubGate(ctx context.Context, g Gate, raw string) *APIError {
 	}
 	member := g.Members && st.Active
 	if (!st.IsStaff || !st.Active) && !member {
-		return Fail(403, "access.denied", denied(ri.User.Username))
+		return Fail(403, "access.denied", msgDenied, ri.User.Username)
 	}
 	c, err := s.Clubs.Get(ctx, id)
 	if errors.Is(err, club.ErrNotFound) { // gone since the member check: the same answer as no record
@@ -173,10 +184,10 @@ func (s *Server) clubGate(ctx context.Context, g Gate, raw string) *APIError {
 	}
 	rule := g.Rule()
 	if !rule.FlagsOK(c.Flags) {
-		return Fail(403, "access.feature", denied(ri.User.Username))
+		return Fail(403, "access.feature", msgDenied, ri.User.Username)
 	}
 	if !member && !rule.RolesOK(st.Roles) {
-		return Fail(403, "access.role", denied(ri.User.Username))
+		return Fail(403, "access.role", msgDenied, ri.User.Username)
 	}
 	ri.Club, ri.Staff = c, st
 	return nil

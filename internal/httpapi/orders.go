@@ -253,7 +253,7 @@ func (s *Server) orderNotify(ctx context.Context, in *orderNotifyInput) (*succes
 		return out, nil
 	}
 	// kept as a not-sent message (as the push manager keeps it); the staff learn why
-	out.Body.Message = "La notificación se ha guardado pero no se ha enviado: no hay proveedor de push configurado o el socio no tiene dispositivo"
+	out.Body.Message = tr(ctx, "La notificación se ha guardado pero no se ha enviado: no hay proveedor de push configurado o el socio no tiene dispositivo")
 	return out, nil
 }
 
@@ -383,6 +383,6 @@ func (s *Server) feeDelete(ctx context.Context, in *feeDeleteInput) (*successOut
 	if ok {
 		out.Body.Success = 1
 	}
-	out.Body.Message = why
+	out.Body.Message = passOn(ctx, why)
 	return out, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"socius/internal/locale"
 	"socius/internal/pos"
 	"socius/internal/report"
 )
@@ -120,8 +121,8 @@ type withdrawalsExportInput struct {
 	FormatQuery
 }
 
-var withdrawalsHeader = []string{"Pedido", "Fecha", "Producto", "SKU", "Categoría", "Cantidad", "Unidad", "Peso real (g)", "Total (€)",
-	"Nº socio", "Nombre", "Apellido"}
+var withdrawalsHeader = locale.Words("Pedido", "Fecha", "Producto", "SKU", "Categoría", "Cantidad", "Unidad", "Peso real (g)", "Total (€)",
+	"Nº socio", "Nombre", "Apellido")
 
 func (s *Server) withdrawalsExport(ctx context.Context, in *withdrawalsExportInput) (*downloadOutput, error) {
 	f, err := s.withdrawalFilter(ctx, &in.WithdrawalsQuery)
@@ -141,10 +142,10 @@ func (s *Server) withdrawalsExport(ctx context.Context, in *withdrawalsExportInp
 		if w.Type == "peso" {
 			real, unit = w.RealQuantity.Float(), "g"
 		}
-		rows[i] = []any{w.OID, localTime(w.Date, c.Location()), w.Title, w.Code, w.Category, w.Quantity.Float(), unit, real, w.Total.Float(),
+		rows[i] = []any{w.OID, localTime(ctx, w.Date, c.Location()), w.Title, w.Code, w.Category, w.Quantity.Float(), unit, real, w.Total.Float(),
 			w.Number, w.Name, w.Surname}
 	}
-	return download(in.Format, "withdrawals", "Retiradas", withdrawalsHeader, rows)
+	return download(ctx, in.Format, "withdrawals", "Retiradas", withdrawalsHeader, rows)
 }
 
 type SalesQuery struct {
@@ -180,8 +181,8 @@ type salesExportInput struct {
 	FormatQuery
 }
 
-var salesHeader = []string{"Producto", "Categoría", "Pedidos", "Stock actual", "Cantidad despachada", "Unidad", "Coste total (€)",
-	"Precio medio (€)", "Descuento (€)", "Ingreso bruto (€)", "Beneficio neto (€)"}
+var salesHeader = locale.Words("Producto", "Categoría", "Pedidos", "Stock actual", "Cantidad despachada", "Unidad", "Coste total (€)",
+	"Precio medio (€)", "Descuento (€)", "Ingreso bruto (€)", "Beneficio neto (€)")
 
 func (s *Server) salesByProductExport(ctx context.Context, in *salesExportInput) (*downloadOutput, error) {
 	f, err := s.salesFilter(ctx, &in.SalesQuery)
@@ -202,7 +203,7 @@ func (s *Server) salesByProductExport(ctx context.Context, in *salesExportInput)
 		rows[i] = []any{p.Title, p.Category, p.Orders, stock, p.Quantity.Float(), unitOf(p.Type), p.CostTotal.Float(),
 			p.AveragePrice.Float(), p.Discount.Float(), p.Amount.Float(), p.Profits.Float()}
 	}
-	return download(in.Format, "efficiency", "Rendimiento", salesHeader, rows)
+	return download(ctx, in.Format, "efficiency", "Rendimiento", salesHeader, rows)
 }
 
 func unitOf(productType string) string {
@@ -213,11 +214,11 @@ func unitOf(productType string) string {
 }
 
 // localTime is a time as the club reads it, for a spreadsheet cell.
-func localTime(t int64, loc *time.Location) string {
+func localTime(ctx context.Context, t int64, loc *time.Location) string {
 	if t == 0 {
 		return ""
 	}
-	return time.Unix(t, 0).In(loc).Format("02/01/2006 15:04")
+	return time.Unix(t, 0).In(loc).Format(locale.DateTimeLayout(locale.From(ctx)))
 }
 
 type ChartQuery struct {

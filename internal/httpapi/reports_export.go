@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"socius/internal/cash"
+	"socius/internal/locale"
 	"socius/internal/pos"
 )
 
@@ -16,8 +17,8 @@ type orderExportInput struct {
 	FormatQuery
 }
 
-var orderExportHeader = []string{"Pedido", "Fecha", "Estado", "Nº socio", "Nombre", "Apellido", "Productos", "Base (€)", "Descuento (€)",
-	"Total (€)", "Reembolsado (€)", "Pago", "Cobrado por", "Motivo de la devolución"}
+var orderExportHeader = locale.Words("Pedido", "Fecha", "Estado", "Nº socio", "Nombre", "Apellido", "Productos", "Base (€)", "Descuento (€)",
+	"Total (€)", "Reembolsado (€)", "Pago", "Cobrado por", "Motivo de la devolución")
 
 func (s *Server) orderExport(ctx context.Context, in *orderExportInput) (*downloadOutput, error) {
 	if err := s.reportMember(ctx, in.MembershipID); err != nil {
@@ -34,21 +35,21 @@ func (s *Server) orderExport(ctx context.Context, in *orderExportInput) (*downlo
 		for _, o := range list {
 			lines := make([]string, len(o.Products))
 			for i, l := range o.Products {
-				lines[i] = fmt.Sprintf("%s × %s%s", l.Product.Title, l.Quantity, map[bool]string{true: " g"}[l.Product.Type == "peso"])
+				lines[i] = fmt.Sprintf("%s × %s%s", l.Product.Title, decimalText(ctx, l.Quantity.String()), map[bool]string{true: " g"}[l.Product.Type == "peso"])
 			}
-			status := "En proceso"
+			status := tr(ctx, "En proceso")
 			if o.Status == pos.StatusCompleted {
-				status = "Completado"
+				status = tr(ctx, "Completado")
 			}
-			rows = append(rows, []any{o.OID, localTime(max(o.Paid, o.Created), c.Location()), status, o.Card.Number, o.Card.Nombre, o.Card.Surname,
-				strings.Join(lines, ", "), o.BasePrice.Float(), o.Discount.Float(), o.Total.Float(), o.Refunded.Float(), payName(o.PayType), o.PaidBy,
+			rows = append(rows, []any{o.OID, localTime(ctx, max(o.Paid, o.Created), c.Location()), status, o.Card.Number, o.Card.Nombre, o.Card.Surname,
+				strings.Join(lines, ", "), o.BasePrice.Float(), o.Discount.Float(), o.Total.Float(), o.Refunded.Float(), payName(ctx, o.PayType), o.PaidBy,
 				refundReasons(o.Refunds)})
 		}
 		if len(list) == 0 || len(rows) >= total {
 			break
 		}
 	}
-	return download(in.Format, "orders", "Pedidos", orderExportHeader, rows)
+	return download(ctx, in.Format, "orders", "Pedidos", orderExportHeader, rows)
 }
 
 // refundReasons is the reasons staff gave for an order's refunds, in order,
@@ -64,14 +65,14 @@ func refundReasons(refunds []pos.Refund) string {
 }
 
 // payName is a payment method as the club's staff call it.
-func payName(t string) string {
+func payName(ctx context.Context, t string) string {
 	switch t {
 	case "cash":
-		return "Efectivo"
+		return tr(ctx, "Efectivo")
 	case "tpv":
-		return "Tarjeta"
+		return tr(ctx, "Tarjeta")
 	case "wallet":
-		return "Monedero"
+		return tr(ctx, "Monedero")
 	}
 	return t
 }
@@ -81,7 +82,7 @@ type walletExportInput struct {
 	FormatQuery
 }
 
-var walletHeader = []string{"Fecha", "Transacción", "Importe (€)", "Total acumulado (€)", "Tipo de pago", "Socio", "Nº socio", "Personal"}
+var walletHeader = locale.Words("Fecha", "Transacción", "Importe (€)", "Total acumulado (€)", "Tipo de pago", "Socio", "Nº socio", "Personal")
 
 func (s *Server) walletExport(ctx context.Context, in *walletExportInput) (*downloadOutput, error) {
 	if err := s.reportMember(ctx, in.CardID); err != nil {
@@ -93,13 +94,13 @@ func (s *Server) walletExport(ctx context.Context, in *walletExportInput) (*down
 	if err != nil {
 		return nil, err
 	}
-	names := map[string]string{"add": "Recarga", "remove": "Corrección", "order": "Pedido", "refund": "Devolución"}
+	names := map[string]string{"add": tr(ctx, "Recarga"), "remove": tr(ctx, "Corrección"), "order": tr(ctx, "Pedido"), "refund": tr(ctx, "Devolución")}
 	rows := make([][]any, len(list))
 	for i, w := range list {
-		rows[i] = []any{localTime(w.Date, c.Location()), names[w.Operation], w.Amount.Float(), w.Balance.Float(), payName(w.PayType),
+		rows[i] = []any{localTime(ctx, w.Date, c.Location()), names[w.Operation], w.Amount.Float(), w.Balance.Float(), payName(ctx, w.PayType),
 			strings.TrimSpace(w.Member.Nombre + " " + w.Member.Surname), w.Member.Number, w.Staff}
 	}
-	return download(in.Format, "wallet", "Monedero", walletHeader, rows)
+	return download(ctx, in.Format, "wallet", "Monedero", walletHeader, rows)
 }
 
 type accessExportInput struct {
@@ -107,7 +108,7 @@ type accessExportInput struct {
 	FormatQuery
 }
 
-var accessHeader = []string{"ID", "Fecha", "Acción", "Nº socio", "Nombre", "Primer apellido", "Segundo apellido", "DNI"}
+var accessHeader = locale.Words("ID", "Fecha", "Acción", "Nº socio", "Nombre", "Primer apellido", "Segundo apellido", "DNI")
 
 func (s *Server) accessExport(ctx context.Context, in *accessExportInput) (*downloadOutput, error) {
 	res, err := s.accessHistory(ctx, &in.AccessHistoryQuery)
@@ -118,10 +119,22 @@ func (s *Server) accessExport(ctx context.Context, in *accessExportInput) (*down
 	rows := make([][]any, len(res.Body.Data))
 	for i, a := range res.Body.Data {
 		m := a.Membercard
-		rows[i] = []any{a.ID, localTime(a.Datetime, loc), a.Action, m.Number, m.Nombre, m.Surname, m.Surname2, m.DNI}
+		rows[i] = []any{a.ID, localTime(ctx, a.Datetime, loc), accessAction(ctx, a.Action), m.Number, m.Nombre, m.Surname, m.Surname2, m.DNI}
 	}
-	title := [][]any{{"Control de accesos"}, {"Desde " + localTime(in.StartDate, loc) + " hasta " + localTime(in.EndDate, loc)}, {}}
-	return downloadTitled(in.Format, "accesscontrol", "Accesos", title, accessHeader, rows)
+	title := [][]any{{tr(ctx, "Control de accesos")},
+		{locale.Format(locale.From(ctx), "Desde %s hasta %s", localTime(ctx, in.StartDate, loc), localTime(ctx, in.EndDate, loc))}, {}}
+	return downloadTitled(ctx, in.Format, "accesscontrol", "Accesos", title, accessHeader, rows)
+}
+
+// accessAction is a check-in's action (ENTRA, SALE) in the request's language.
+func accessAction(ctx context.Context, action string) string {
+	switch action {
+	case "ENTRA":
+		return tr(ctx, "ENTRA")
+	case "SALE":
+		return tr(ctx, "SALE")
+	}
+	return action
 }
 
 type cashExportInput struct {
@@ -134,7 +147,7 @@ type cashCloseExportInput struct {
 	FormatQuery
 }
 
-var cashHeader = []string{"Movimiento", "Fecha", "Tipo", "Método", "Importe (€)", "Pedido", "Personal", "Nota", "Estado"}
+var cashHeader = locale.Words("Movimiento", "Fecha", "Tipo", "Método", "Importe (€)", "Pedido", "Personal", "Nota", "Estado")
 
 func (s *Server) cashExport(ctx context.Context, in *cashExportInput) (*downloadOutput, error) {
 	sc, err := in.scope(info(ctx).Club.Location())
@@ -164,7 +177,7 @@ func (s *Server) cashMovementsFile(ctx context.Context, sc cash.Scope, format st
 	if err != nil {
 		return nil, err
 	}
-	types := map[string]string{"manual": "Manual", "automatic": "Importe inicial", "wallet": "Monedero", "order": "Pedido"}
+	types := map[string]string{"manual": tr(ctx, "Manual"), "automatic": tr(ctx, "Importe inicial"), "wallet": tr(ctx, "Monedero"), "order": tr(ctx, "Pedido")}
 	rows := make([][]any, 0, len(list)+2)
 	for i := len(list) - 1; i >= 0; i-- {
 		m := list[i]
@@ -172,25 +185,29 @@ func (s *Server) cashMovementsFile(ctx context.Context, sc cash.Scope, format st
 		if m.OrderID != 0 {
 			order = m.OrderID
 		}
-		status := "Abierto"
+		status := tr(ctx, "Abierto")
 		if m.Status == "closed" {
-			status = "Cerrado"
+			status = tr(ctx, "Cerrado")
 		}
-		rows = append(rows, []any{m.MID, localTime(m.Created, c.Location()), types[m.Action], payName(m.PayType), m.Amount.Float(), order,
+		rows = append(rows, []any{m.MID, localTime(ctx, m.Created, c.Location()), types[m.Action], payName(ctx, m.PayType), m.Amount.Float(), order,
 			m.Employee, m.Note, status})
 	}
-	rows = append(rows, []any{}, []any{nil, nil, "Total en caja", nil, sum.CashBoxTotalAmount.Float()})
+	rows = append(rows, []any{}, []any{nil, nil, tr(ctx, "Total en caja"), nil, sum.CashBoxTotalAmount.Float()})
 	// the closes of the scope with what each found short or over, as the report shows them
 	closes, err := s.Cash.ClosesIn(ctx, c.ID, sc)
 	if err != nil {
 		return nil, err
 	}
 	if len(closes) > 0 {
-		rows = append(rows, []any{}, []any{"Cierre", "Fecha", "Esperado (€)", "Contado (€)", "Diferencia (€)", "Personal", "Nota"})
+		head := []any{}
+		for _, h := range locale.TextsIn(locale.From(ctx), locale.Words("Cierre", "Fecha", "Esperado (€)", "Contado (€)", "Diferencia (€)", "Personal", "Nota")) {
+			head = append(head, h)
+		}
+		rows = append(rows, []any{}, head)
 		for _, cl := range closes {
-			rows = append(rows, []any{cl.CID, localTime(cl.Created, c.Location()), cl.Expected.Float(), cl.Counted.Float(), cl.Difference.Float(),
+			rows = append(rows, []any{cl.CID, localTime(ctx, cl.Created, c.Location()), cl.Expected.Float(), cl.Counted.Float(), cl.Difference.Float(),
 				cl.Worker, cl.Note})
 		}
 	}
-	return download(format, "cash", "Caja", cashHeader, rows)
+	return download(ctx, format, "cash", "Caja", cashHeader, rows)
 }

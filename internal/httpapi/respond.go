@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"socius/internal/locale"
 	"strings"
 	"time"
 
@@ -14,31 +16,52 @@ import (
 )
 
 // APIError is the one error shape of the API: {"message": "…", "code": "…"}.
-// message is the spec's Spanish text; code is stable and the web app
-// translates it.
+// message is the spec's Spanish text, or its translation when the request's
+// Accept-Language names another of the app's languages; code is stable and
+// the web app translates it.
 type APIError struct {
 	Status  int               `json:"-"`
 	Message string            `json:"message"`
 	Code    string            `json:"code"`
 	Field   string            `json:"field,omitempty" doc:"The request field a validation error is about, when there is one"`
 	Params  map[string]string `json:"params,omitempty" doc:"Values inside the message (names, amounts) for a translated text"`
+	// format and args made Message, for its translation (in).
+	format string
+	args   []any
 }
 
 func (e *APIError) Error() string  { return e.Message }
 func (e *APIError) GetStatus() int { return e.Status }
 
-// Fail builds an APIError.
-func Fail(status int, code, message string) *APIError {
-	return &APIError{Status: status, Code: code, Message: message}
+// Fail builds an APIError from the Spanish format of its message.
+func Fail(status int, code, format string, args ...any) *APIError {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	return &APIError{Status: status, Code: code, Message: msg, format: format, args: args}
 }
 
-// Messages shared by several places.
+// in is the error with its message in l (itself in Spanish).
+func (e *APIError) in(l locale.Lang) *APIError {
+	if l == locale.ES {
+		return e
+	}
+	c := *e
+	if c.format != "" {
+		c.Message = locale.Format(l, c.format, c.args...)
+	} else {
+		c.Message = locale.Text(l, c.Message)
+	}
+	return &c
+}
+
+// Messages shared by several places (the spec's, in English).
 const (
 	msgAnonymous = "Access denied for user anonymous"
 	msgCSRF      = "CSRF validation failed"
+	msgDenied    = "Access denied for user %s"
 )
-
-func denied(name string) string { return "Access denied for user " + name }
 
 // The refusals of a body that cannot be read.
 func errTooLarge() *APIError {
@@ -77,7 +100,7 @@ func init() {
 				}
 				for c, ae := range amountErrors {
 					if d := (*huma.ErrorDetail)(nil); errors.As(e, &d) && strings.Contains(d.Message, ae.Error()) {
-						return Fail(status, c, ae.Error())
+						return Fail(status, c, "%s", ae.Error())
 					}
 				}
 			}
@@ -92,7 +115,7 @@ func init() {
 				// an error no rule names (a handler's unexpected error arrives here): the person gets
 				// the generic message, the operator the cause
 				slog.Error("internal error", "status", status, "msg", msg, "errs", errs)
-				code, msg = "server.error", "Error interno del servidor"
+				return Fail(status, "server.error", "Error interno del servidor")
 			}
 		}
 		var details []string
@@ -105,12 +128,12 @@ func init() {
 			}
 		}
 		if code == "request.invalid" {
-			msg = "Datos no válidos"
 			if len(details) > 0 {
-				msg += ": " + strings.Join(details, "; ")
+				return Fail(status, code, "Datos no válidos: %s", strings.Join(details, "; "))
 			}
+			return Fail(status, code, "Datos no válidos")
 		}
-		return &APIError{Status: status, Message: msg, Code: code}
+		return Fail(status, code, "%s", msg)
 	}
 }
 
@@ -129,13 +152,12 @@ func domainError(err error) error {
 	case errors.As(err, &ae):
 		return ae
 	case errors.As(err, &inv):
-		e := Fail(http.StatusBadRequest, inv.Code, inv.Message)
-		e.Field, e.Params = inv.Field, inv.Params
-		return e
+		return &APIError{Status: http.StatusBadRequest, Code: inv.Code, Message: inv.Message, Field: inv.Field, Params: inv.Params,
+			format: inv.Format, args: inv.Args}
 	case errors.As(err, &nf):
-		return Fail(http.StatusNotFound, nf.Code, nf.Message)
+		return &APIError{Status: http.StatusNotFound, Code: nf.Code, Message: nf.Message}
 	case errors.As(err, &rf):
-		return Fail(refusedStatus[rf.Reason], rf.Code, rf.Message)
+		return &APIError{Status: refusedStatus[rf.Reason], Code: rf.Code, Message: rf.Message}
 	}
 	return err
 }

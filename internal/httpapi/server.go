@@ -4,6 +4,7 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -18,6 +19,7 @@ import (
 	"socius/internal/dataexport"
 	"socius/internal/files"
 	"socius/internal/inventory"
+	"socius/internal/locale"
 	"socius/internal/member"
 	"socius/internal/notify"
 	"socius/internal/novelty"
@@ -100,16 +102,17 @@ func New(cfg Config, d Services) *Server {
 		OpenAPIPath:   "/api/openapi",
 		Formats:       huma.DefaultFormats,
 		DefaultFormat: "application/json",
+		Transformers:  []huma.Transformer{translateErrors},
 	}
 	s.api = humago.New(s.mux, hc)
 	s.api.UseMiddleware(s.sessionMiddleware)
 	s.registerRoutes()
 	s.describeAPI()
 	s.mountApp()
-	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) { // unknown API paths keep the error shape
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) { // unknown API paths keep the error shape
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)
-		_, _ = w.Write([]byte(`{"message":"No encontrado","code":"not_found"}` + "\n"))
+		_ = json.NewEncoder(w).Encode(Fail(http.StatusNotFound, "not_found", "No encontrado").in(locale.Parse(r.Header.Get("Accept-Language"))))
 	})
 	return s
 }

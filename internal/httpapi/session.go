@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"socius/internal/auth"
+	"socius/internal/locale"
 	"socius/internal/novelty"
 )
 
@@ -166,7 +166,7 @@ type messageOutput struct {
 // usernames exist; the mail leaves after the reply.
 func (s *Server) requestNewPassword(ctx context.Context, in *requestPasswordInput) (*messageOutput, error) {
 	out := &messageOutput{}
-	out.Body.Message = "Si la cuenta existe, te hemos enviado un correo con las instrucciones para cambiar la contraseña"
+	out.Body.Message = tr(ctx, "Si la cuenta existe, te hemos enviado un correo con las instrucciones para cambiar la contraseña")
 	u, token, err := s.Auth.RequestReset(ctx, in.Body.Name)
 	if errors.Is(err, auth.ErrNotFound) || errors.Is(err, auth.ErrResetLimited) {
 		return out, nil
@@ -179,8 +179,10 @@ func (s *Server) requestNewPassword(ctx context.Context, in *requestPasswordInpu
 		slog.Warn("password reset requested for an account without e-mail", "user", u.Username, "link", link)
 		return out, nil
 	}
-	body := fmt.Sprintf("Hola %s,\n\nPara cambiar tu contraseña de Socius abre este enlace (válido durante una hora):\n\n%s\n\nSi no lo has pedido tú, ignora este mensaje.\n", u.Username, link)
-	s.sendMailLater(u.Email, "Socius: cambio de contraseña", body)
+	// the mail speaks the language of the page that asked for it
+	lang := locale.From(ctx)
+	body := locale.Format(lang, "Hola %s,\n\nPara cambiar tu contraseña de Socius abre este enlace (válido durante una hora):\n\n%s\n\nSi no lo has pedido tú, ignora este mensaje.\n", u.Username, link)
+	s.sendMailLater(u.Email, locale.Text(lang, "Socius: cambio de contraseña"), body)
 	return out, nil
 }
 

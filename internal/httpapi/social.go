@@ -128,7 +128,7 @@ func (s *Server) newsDelete(ctx context.Context, in *socialDeleteInput) (*succes
 		return nil, err
 	}
 	out := &successOutput{}
-	out.Body.Success, out.Body.Message = 1, "La noticia se ha eliminado correctamente"
+	out.Body.Success, out.Body.Message = 1, tr(ctx, "La noticia se ha eliminado correctamente")
 	return out, nil
 }
 
@@ -207,7 +207,7 @@ func (s *Server) eventDelete(ctx context.Context, in *socialDeleteInput) (*succe
 		return nil, err
 	}
 	out := &successOutput{}
-	out.Body.Success, out.Body.Message = 1, "El evento se ha eliminado correctamente"
+	out.Body.Success, out.Body.Message = 1, tr(ctx, "El evento se ha eliminado correctamente")
 	return out, nil
 }
 

@@ -117,10 +117,10 @@ func (s *Server) mayEditCategory(ctx context.Context, typ string) error {
 	ri := info(ctx)
 	rule := access.Screen(screen)
 	if !rule.FlagsOK(ri.Club.Flags) {
-		return Fail(http.StatusForbidden, "access.feature", denied(ri.User.Username))
+		return Fail(http.StatusForbidden, "access.feature", msgDenied, ri.User.Username)
 	}
 	if !rule.RolesOK(ri.Staff.Roles) {
-		return Fail(http.StatusForbidden, "access.role", denied(ri.User.Username))
+		return Fail(http.StatusForbidden, "access.role", msgDenied, ri.User.Username)
 	}
 	if typ == "consumption_check" && !access.Supervisors.RolesOK(ri.Staff.Roles) {
 		return club.ErrCheckSupervisorOnly

@@ -6,6 +6,7 @@ import (
 
 	"socius/internal/amount"
 	"socius/internal/db"
+	"socius/internal/locale"
 )
 
 // FeeType is spec part 1 §3 Fee type: paying it extends a member's end_date by Days.
@@ -85,6 +86,9 @@ func (s *Service) SaveFee(ctx context.Context, clubID int64, in FeeInput) (*FeeT
 // DeleteFee removes a fee type that no order uses. A fee in use stays
 // (orders keep naming it) and the reason is returned for the dialog, which
 // shows it when success is 0 (spec part 1 §8).
+// feeInOrders says why a fee is kept (the API writes it in the reader's language).
+var feeInOrders = locale.Words("Esta cuota está en pedidos y no se puede eliminar; desactívala para que no se ofrezca")[0]
+
 func (s *Service) DeleteFee(ctx context.Context, clubID, id int64) (deleted bool, why string, err error) {
 	if _, err := s.fee(ctx, s.db.R, clubID, id); err != nil {
 		return false, "", err
@@ -94,7 +98,7 @@ func (s *Service) DeleteFee(ctx context.Context, clubID, id int64) (deleted bool
 		return false, "", err
 	}
 	if used > 0 {
-		return false, "Esta cuota está en pedidos y no se puede eliminar; desactívala para que no se ofrezca", nil
+		return false, feeInOrders, nil
 	}
 	err = deleteUnusedFee(ctx, s.db.W, clubID, id)
 	return err == nil, "", err

@@ -9,6 +9,7 @@ import (
 	"socius/internal/amount"
 	"socius/internal/club"
 	"socius/internal/db"
+	"socius/internal/locale"
 	"socius/internal/problem"
 	"socius/internal/rules"
 	"socius/internal/textnorm"
@@ -54,11 +55,11 @@ func ageAt(birth int64, t time.Time, tz string) int {
 
 // limitBroken is one limit the order would pass.
 type limitBroken struct {
-	code, name    string // rules.day_limit…, and the limit's Spanish name
-	period        string // "hoy", "este mes", "este año"
-	limit, taken  int64  // the limit, and what the member took in its period
-	since         int64  // the period's first second
-	supervisorMay bool   // the pack lets a supervisor pass it with a reason
+	code          string        // rules.day_limit…
+	name, period  locale.Phrase // the limit's name and its period ("hoy", "este mes"), translated with the message
+	limit, taken  int64         // the limit, and what the member took in its period
+	since         int64         // the period's first second
+	supervisorMay bool          // the pack lets a supervisor pass it with a reason
 }
 
 func (l limitBroken) error(grams int64, tz string) error {
@@ -165,17 +166,17 @@ func (p *payment) checkRules(ctx context.Context) error {
 // brokenLimit is the first limit the order's grams would pass, or nil.
 func (p *payment) brokenLimit(grams int64, young bool) *limitBroken {
 	r, d := p.rules, p.dispensed
-	check := func(limit *amount.Milli, taken, since int64, code, name, period string) *limitBroken {
+	check := func(limit *amount.Milli, taken, since int64, code string, name, period locale.Phrase) *limitBroken {
 		if limit == nil || taken+grams <= int64(*limit) {
 			return nil
 		}
 		return &limitBroken{code: code, name: name, period: period, limit: int64(*limit), taken: taken, since: since, supervisorMay: r.Override}
 	}
 	for _, l := range []*limitBroken{
-		check(r.DayLimit, d.Day, d.DayStart, "rules.day_limit", "límite diario", "hoy"),
-		youngOnly(young, check(r.YoungMonthLimit, d.Month, d.MonthStart, "rules.young_month_limit", "límite mensual de los socios jóvenes", "este mes")),
-		check(r.MonthLimit, d.Month, d.MonthStart, "rules.month_limit", "límite mensual", "este mes"),
-		check(r.YearLimit, d.Year, d.Start, "rules.year_limit", "límite anual", "este año"),
+		check(r.DayLimit, d.Day, d.DayStart, "rules.day_limit", locale.P("límite diario"), locale.P("hoy")),
+		youngOnly(young, check(r.YoungMonthLimit, d.Month, d.MonthStart, "rules.young_month_limit", locale.P("límite mensual de los socios jóvenes"), locale.P("este mes"))),
+		check(r.MonthLimit, d.Month, d.MonthStart, "rules.month_limit", locale.P("límite mensual"), locale.P("este mes")),
+		check(r.YearLimit, d.Year, d.Start, "rules.year_limit", locale.P("límite anual"), locale.P("este año")),
 	} {
 		if l != nil {
 			return l

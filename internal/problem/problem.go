@@ -20,16 +20,22 @@ type Invalid struct {
 	// Params are the values inside the message (a product's name, an amount),
 	// for the web app to put into its own translation.
 	Params map[string]string
+	// Format and Args made Message; the API renders them again in the
+	// reader's language (package locale). Format is empty when Message was
+	// written as it is.
+	Format string
+	Args   []any
 }
 
 func (e *Invalid) Error() string { return e.Message }
 
 // Invalidf builds an Invalid with a formatted message.
-func Invalidf(code, field, msg string, args ...any) *Invalid {
+func Invalidf(code, field, format string, args ...any) *Invalid {
+	msg := format
 	if len(args) > 0 {
-		msg = fmt.Sprintf(msg, args...)
+		msg = fmt.Sprintf(format, args...)
 	}
-	return &Invalid{Code: code, Field: field, Message: msg}
+	return &Invalid{Code: code, Field: field, Message: msg, Format: format, Args: args}
 }
 
 // NotFound is a record that does not exist in the caller's club.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"socius/internal/locale"
 	"strconv"
 	"time"
 
@@ -55,10 +56,10 @@ func KnownDeclarations(ds []string) error {
 }
 
 // declarationNames are the statements as the Spanish messages name them.
-var declarationNames = map[string]string{
-	DeclNotInOtherClub: "no ser socio de otra asociación",
-	DeclResident:       "residir en el país",
-	DeclHabitualUse:    "consumo habitual",
+var declarationNames = map[string]locale.Phrase{
+	DeclNotInOtherClub: locale.P("no ser socio de otra asociación"),
+	DeclResident:       locale.P("residir en el país"),
+	DeclHabitualUse:    locale.P("consumo habitual"),
 }
 
 // Source is the law a value comes from: the article of a legal pack's value
@@ -76,9 +77,9 @@ func (r *Rules) Source(field string) string {
 // the value is the club's own), and the params carry that law as source.
 func (r *Rules) refusal(code, field, valueField, format string, args ...any) *problem.Invalid {
 	src := r.Source(valueField)
-	note := "normas del club"
+	note := locale.P("normas del club")
 	if src != "" {
-		note = "ley: " + src
+		note = locale.P("ley: %s", src)
 	}
 	return problem.Invalidf(code, field, format, append(args, note)...).With("source", src)
 }

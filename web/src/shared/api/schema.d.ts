@@ -6984,7 +6984,7 @@ export interface operations {
                 format?: "json" | "pdf";
             };
             header?: {
-                /** @description The printed copy's language when it is one of es, ca, it, pt, en, fr; Spanish otherwise */
+                /** @description The printed copy's language when it is one of es, ca, it, pt, en, fr, de; Spanish otherwise */
                 "Accept-Language"?: string;
             };
             path: {
