@@ -6,7 +6,7 @@ import { deflateSync, inflateRawSync } from 'node:zlib';
 import { workerServer } from './server';
 
 export const PASSWORD = 'socius-demo';
-export const LANGS = ['es', 'cat', 'it', 'pt', 'en', 'fr'] as const;
+export const LANGS = ['es', 'cat', 'it', 'pt', 'en', 'fr', 'de'] as const;
 export type Lang = (typeof LANGS)[number];
 
 /**

@@ -20,12 +20,15 @@ export const COUNTRIES = [
   { iso: 'CL', dial: '56' },
   { iso: 'CR', dial: '506' },
   { iso: 'UY', dial: '598' },
+  // the countries of the other rule packs (clubs under Germany's KCanG and Malta's ARUC)
+  { iso: 'DE', dial: '49' },
+  { iso: 'MT', dial: '356' },
 ] as const;
 
 export type CountryIso = (typeof COUNTRIES)[number]['iso'];
 
 /** The countries the address offers by name (spec part 1 §9; another is typed freely), as dictionary keys members.countries.<iso>. */
-export const ADDRESS_COUNTRIES = ['ES', 'IT', 'FR', 'US', 'CL', 'CR'] as const;
+export const ADDRESS_COUNTRIES = ['ES', 'IT', 'FR', 'US', 'CL', 'CR', 'DE', 'MT'] as const;
 export const DEFAULT_DIAL = '34';
 
 /** "+34", " 0034 " or "34" -> "34" (the API wants it without the plus). */

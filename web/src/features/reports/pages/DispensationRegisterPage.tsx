@@ -35,11 +35,11 @@ export default function DispensationRegisterPage() {
     r.forgotten ? <span className={styles.forgotten}>{t('reports.register.forgotten')}</span> : text;
   const columns: TableColumnsType<DispensationRow> = [
     { key: 'date', title: t('reports.register.date'), width: 130, render: (_, r) => formatDateTime(r.date) },
-    { key: 'oid', title: t('reports.register.order'), dataIndex: 'oid', width: 70 },
+    { key: 'oid', title: t('reports.register.order'), dataIndex: 'oid', width: 105 },
     { key: 'number', title: t('reports.register.number'), width: 80, render: (_, r) => r.number ?? '' },
     { key: 'surname', title: t('reports.register.surname'), width: 130, ellipsis: true, render: (_, r) => name(r, surnames(r)) },
     { key: 'nombre', title: t('reports.register.name'), width: 100, ellipsis: true, render: (_, r) => (r.forgotten ? '' : r.nombre) },
-    { key: 'birth', title: t('reports.register.birthYear'), width: 90, align: 'right', render: (_, r) => <span className={cells.num}>{r.birth_year ?? ''}</span> },
+    { key: 'birth', title: t('reports.register.birthYear'), width: 115, align: 'right', render: (_, r) => <span className={cells.num}>{r.birth_year ?? ''}</span> },
     {
       key: 'product',
       title: t('reports.register.product'),
@@ -59,7 +59,7 @@ export default function DispensationRegisterPage() {
     numColumn('grams', t('reports.register.grams'), (r) => r.grams, { width: 95, unit: ' g', testId: (r) => `register-grams-${r.id}` }),
     { key: 'thc', title: t('reports.register.thc'), width: 70, align: 'right', render: (_, r) => <span className={cells.num}>{percent(r.thc_percent)}</span> },
     { key: 'cbd', title: t('reports.register.cbd'), width: 70, align: 'right', render: (_, r) => <span className={cells.num}>{percent(r.cbd_percent)}</span> },
-    { key: 'staff', title: t('reports.register.staff'), width: 115, ellipsis: true, render: (_, r) => r.staff ?? '' },
+    { key: 'staff', title: t('reports.register.staff'), width: 140, ellipsis: true, render: (_, r) => r.staff ?? '' },
   ];
   const members = new Set((data?.totals.by_member_month ?? []).map((m) => m.membership_id ?? 0)).size;
   return (
