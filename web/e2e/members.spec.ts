@@ -137,7 +137,7 @@ test('add a member through the three steps: validation, webcam photo, steps, sig
   // the country offers the spec's list (another is typed as it is written)
   await page.getByTestId('f-country').click();
   const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await expect(offered).toHaveText(['España', 'Italia', 'Francia', 'Estados Unidos', 'Chile', 'Costa Rica']);
+  await expect(offered).toHaveText(['España', 'Italia', 'Francia', 'Estados Unidos', 'Chile', 'Costa Rica', 'Alemania', 'Malta']);
   await offered.filter({ hasText: 'España' }).click();
   await expect(page.getByTestId('f-country')).toHaveValue('España');
 

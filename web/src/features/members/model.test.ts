@@ -11,6 +11,7 @@ import {
   invitationPhone,
   isPhoneLike,
   normaliseDial,
+  packDial,
   placeOfError,
   roleKey,
   searchQuery,
@@ -80,7 +81,9 @@ describe('phone and country code', () => {
     expect(countryOfDial('34')).toBe('ES');
     expect(countryOfDial('+506')).toBe('CR');
     expect(countryOfDial('1')).toBe('US');
-    expect(countryOfDial('49')).toBeUndefined();
+    expect(countryOfDial('49')).toBe('DE');
+    expect(countryOfDial('356')).toBe('MT');
+    expect(countryOfDial('44')).toBeUndefined();
   });
 
   it('splits a typed international number and cleans separators', () => {
@@ -272,5 +275,15 @@ describe('server refusals', () => {
 
   it('names role keys without accents', () => {
     expect(roleKey('Recepción')).toBe('members.roles.recepcion');
+  });
+});
+
+describe('packDial', () => {
+  it("starts a new member's phone with the rule pack's country code", () => {
+    expect(packDial('de-kcang')).toBe('49');
+    expect(packDial('mt-aruc')).toBe('356');
+    expect(packDial('uy')).toBe('598');
+    expect(packDial('es')).toBe('34');
+    expect(packDial(undefined)).toBe('34');
   });
 });

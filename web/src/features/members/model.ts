@@ -31,6 +31,19 @@ export type CountryIso = (typeof COUNTRIES)[number]['iso'];
 export const ADDRESS_COUNTRIES = ['ES', 'IT', 'FR', 'US', 'CL', 'CR', 'DE', 'MT'] as const;
 export const DEFAULT_DIAL = '34';
 
+/** The dialling code a new member's phone starts with under a rule pack: the pack's country's. */
+export function packDial(pack: string | null | undefined): string {
+  switch (pack) {
+    case 'de-kcang':
+      return '49';
+    case 'mt-aruc':
+      return '356';
+    case 'uy':
+      return '598';
+  }
+  return DEFAULT_DIAL;
+}
+
 /** "+34", " 0034 " or "34" -> "34" (the API wants it without the plus). */
 export function normaliseDial(code: string | null | undefined): string {
   const c = (code ?? '').replace(/[\s+]/g, '');

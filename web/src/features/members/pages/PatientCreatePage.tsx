@@ -44,6 +44,7 @@ import {
   buildPayload,
   COUNTRIES,
   DEFAULT_DIAL,
+  packDial,
   DEFAULT_FORECAST,
   formValuesOf,
   fullName,
@@ -105,6 +106,11 @@ export default function PatientCreatePage() {
   const onlineBeforeStaff = useRef<boolean | null>(null);
   const member: Member | null | undefined = nid ? existing.data : undefined;
   const isEdit = nid !== null;
+  // a new member's phone starts with the club's country's code (+49 for a KCanG club), once the rules are read
+  useEffect(() => {
+    const dial = packDial(admission?.pack);
+    if (!isEdit && !form.isFieldTouched('country_code') && form.getFieldValue('country_code') === DEFAULT_DIAL) form.setFieldValue('country_code', dial);
+  }, [admission?.pack, isEdit, form]);
   const isStaff = Form.useWatch('is_staff', form);
   const signatureRequired = Boolean(access.club?.functionalities?.firma_contrato);
   const [signatureMissing, setSignatureMissing] = useState(false);
