@@ -57,6 +57,8 @@ type User struct {
 	Status    int    `db:"status"`
 	Created   int64  `db:"created"`
 	LastLogin int64  `db:"last_login"`
+	// Lang is the language the person last used the app in ('' before any).
+	Lang string `db:"lang"`
 }
 
 // Session is a logged-in browser.

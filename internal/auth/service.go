@@ -173,6 +173,12 @@ func (s *Service) UserByName(ctx context.Context, name string) (*User, error) {
 	return u, err
 }
 
+// SetLanguage records the language the person uses the app in (one of the
+// app's; the caller checks it), for what is sent to them later.
+func (s *Service) SetLanguage(ctx context.Context, uid int64, lang string) error {
+	return setLanguage(ctx, s.db.W, uid, lang)
+}
+
 // UserByID loads an account.
 func (s *Service) UserByID(ctx context.Context, id int64) (*User, error) {
 	u, err := userByID(ctx, s.db.R, id)

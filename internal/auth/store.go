@@ -9,7 +9,7 @@ import (
 
 // The auth tables' SQL: users, sessions, login_failures and password_resets.
 
-const userCols = `id, username, email, password_hash, name, surname, dni, birthdate, phone, mj_id, status, created, last_login`
+const userCols = `id, username, email, password_hash, name, surname, dni, birthdate, phone, mj_id, status, created, last_login, lang`
 
 // countUsername counts the accounts whose normalised username is norm.
 func countUsername(ctx context.Context, q db.Q, norm string) (int, error) {
@@ -183,4 +183,11 @@ func useReset(ctx context.Context, q db.Q, tokenHash string) (int64, error) {
 	}
 	n, _ := res.RowsAffected()
 	return n, nil
+}
+
+// setLanguage records the language a person uses; nothing is written when it
+// is the one already recorded.
+func setLanguage(ctx context.Context, q db.Q, uid int64, lang string) error {
+	_, err := db.Exec(ctx, q, `UPDATE users SET lang = ? WHERE id = ? AND lang <> ?`, lang, uid, lang)
+	return err
 }

@@ -101,6 +101,7 @@ var words = map[string][7]string{
 	"account.phone":      {"Teléfono", "Telèfon", "Telefono", "Telefone", "Phone", "Téléphone", "Telefon"},
 	"account.birthdate":  {"Fecha de nacimiento", "Data de naixement", "Data di nascita", "Data de nascimento", "Date of birth", "Date de naissance", "Geburtsdatum"},
 	"account.created":    {"Creada", "Creat", "Creato", "Criada", "Created", "Créé", "Erstellt"},
+	"account.language":   {"Idioma de la app", "Idioma de l'app", "Lingua dell'app", "Idioma da app", "App language", "Langue de l'app", "Sprache der App"},
 	"account.last_login": {"Último acceso", "Darrer accés", "Ultimo accesso", "Último acesso", "Last login", "Dernière connexion", "Letzte Anmeldung"},
 	"account.activated":  {"Activada por su titular", "Activat pel titular", "Attivato dal titolare", "Ativada pelo titular", "Activated by its holder", "Activé par son titulaire", "Vom Mitglied selbst aktiviert"},
 	"account.active":     {"Activa", "Actiu", "Attivo", "Ativa", "Active", "Actif", "Aktiv"},
@@ -109,7 +110,7 @@ var words = map[string][7]string{
 	"declaration.statement":         {"Declaración", "Declaració", "Dichiarazione", "Declaração", "Statement", "Déclaration", "Erklärung"},
 	"declaration.staff":             {"Ante", "Davant de", "Davanti a", "Perante", "Witnessed by", "Devant", "Im Beisein von"},
 	"declaration.not_in_other_club": {"No es socio de otra asociación", "No és soci d'una altra associació", "Non è socio di un'altra associazione", "Não é sócio de outra associação", "Not a member of another club", "N'est membre d'aucune autre association", "Nicht Mitglied einer anderen Anbauvereinigung"},
-	"declaration.resident":          {"Reside en el país", "Resideix al país", "Risiede nel paese", "Reside no país", "Resident in the country", "Réside dans le pays", "Wohnsitz im Land"},
+	"declaration.resident":          {"Reside en el país", "Resideix al país", "Risiede nel paese", "Reside no país", "Resident in the country", "Réside dans le pays", "Wohnsitz im Inland"},
 	"declaration.habitual_use":      {"Consumidor habitual", "Consumidor habitual", "Consumatore abituale", "Consumidor habitual", "Habitual user", "Consommateur habituel", "Regelmäßiger Konsum"},
 
 	"access.datetime": {"Fecha y hora", "Data i hora", "Data e ora", "Data e hora", "Date and time", "Date et heure", "Datum und Uhrzeit"},

@@ -1,11 +1,13 @@
 package httpapi_test
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
+	"socius/internal/app"
 	"socius/internal/locale"
 	"socius/internal/testkit"
 )
@@ -80,6 +82,64 @@ func TestGermanReader(t *testing.T) {
 		es2 := exportCSV(t, w.manager.Do("GET", fmt.Sprintf("/api/order/export?asocid=%d&status=completed&format=csv", w.alfa), nil), "orders")
 		if es2[0][0] != "Pedido" || !regexp.MustCompile(`^\d\d/\d\d/\d{4} `).MatchString(es2[1][1]) {
 			t.Fatalf("Spanish export: %q / %q", es2[0], es2[1])
+		}
+	})
+}
+
+// A person's language is kept with their account, heard at login and with
+// each write the app makes (never with reads, never from another site's
+// form), and a mail to them speaks it even when someone else asks for it.
+func TestLanguageRemembered(t *testing.T) {
+	smtp := testkit.NewSMTPServer(t)
+	eachWith(t, func(cfg *app.Config) { cfg.SMTPHost, cfg.SMTPPort = smtp.Host, smtp.Port }, func(t *testing.T, k *testkit.Kit) {
+		k.User("ana", 0)
+		stored := func() string {
+			t.Helper()
+			u, err := k.App.Auth.UserByName(context.Background(), "ana")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return u.Lang
+		}
+		if stored() != "" {
+			t.Fatalf("a new account has a language: %q", stored())
+		}
+		// the login page in German
+		c := k.Client()
+		c.Token()
+		res := c.Raw("POST", "/api/user/login", `{"username":"ana","password":"`+testkit.Password+`"}`,
+			map[string]string{"X-CSRF-Token": c.CSRF, "Content-Type": "application/json", "Accept-Language": "de-DE"})
+		expectOK(t, "login", res)
+		c.CSRF = res.JSON["token"].(string)
+		if stored() != "de" {
+			t.Fatalf("after a German login: %q", stored())
+		}
+		// a read in the browser's language, a write that names none, and a write without the CSRF token change nothing
+		c.Raw("GET", "/api/user/me", "", map[string]string{"Accept-Language": "en-GB"})
+		c.Raw("POST", "/api/change_password", `{}`, map[string]string{"X-CSRF-Token": c.CSRF, "Content-Type": "application/json"})
+		c.Raw("POST", "/api/change_password", `{}`, map[string]string{"Content-Type": "application/json", "Accept-Language": "fr"})
+		if stored() != "de" {
+			t.Fatalf("a read, a write without a language or a forged write changed it: %q", stored())
+		}
+		// a write in French (the app switched) is heard
+		c.Raw("POST", "/api/change_password", `{}`, map[string]string{"X-CSRF-Token": c.CSRF, "Content-Type": "application/json", "Accept-Language": "fr-FR"})
+		if stored() != "fr" {
+			t.Fatalf("after a French write: %q", stored())
+		}
+		c.Raw("POST", "/api/change_password", `{}`, map[string]string{"X-CSRF-Token": c.CSRF, "Content-Type": "application/json", "Accept-Language": "de"})
+
+		// someone asks for Ana's password reset from a Spanish page: the mail is in her German
+		start := len(smtp.Messages())
+		anon := k.Client()
+		anon.Token()
+		expectOK(t, "reset", anon.Do("POST", "/api/user/request_new_password", map[string]string{"name": "ana"}))
+		mail := smtp.WaitMail(t, start+1)[start]
+		want := strings.SplitN(locale.Text(locale.DE, "Hola %s,\n\nPara cambiar tu contraseña de Socius abre este enlace (válido durante una hora):\n\n%s\n\nSi no lo has pedido tú, ignora este mensaje.\n"), "\n", 4)[2]
+		if !strings.Contains(mail.Data, want) || strings.Contains(mail.Data, "Para cambiar tu contraseña") {
+			t.Fatalf("the reset mail is not in German (%q): %s", want, mail.Data)
+		}
+		if !strings.Contains(mail.Data, "Subject: =?utf-8?q?Socius:_Passwort_=C3=A4ndern?=") {
+			t.Fatalf("the subject is not the German one, encoded: %s", mail.Data)
 		}
 	})
 }

@@ -82,8 +82,11 @@ func (s *Server) saveMember(ctx context.Context, in member.Input) (*member.Membe
 	}
 	if lr := m.LinkRequest; lr != nil {
 		link := s.cfg.PublicURL + "/app/account-link?token=" + lr.Token
-		// the club's staff and its members share a language more often than not: the mail speaks the staff's
+		// the mail speaks its reader's language: the one they last used the app in, else the staff's
 		lang := locale.From(ctx)
+		if u, err := s.Auth.UserByID(ctx, lr.UserID); err == nil {
+			lang = userLanguage(u, lang)
+		}
 		body := locale.Format(lang, "Hola,\n\n%s quiere vincular tu ficha de socio a tu cuenta de Socius. Si eres socio de este club y quieres que su personal vea tu cuenta, acepta aquí (válido durante 7 días):\n\n%s\n\nSi no lo conoces, rechaza la petición o ignora este mensaje: sin tu respuesta el club no ve nada de tu cuenta.\n",
 			ri.Club.Title, link)
 		s.sendMailLater(lr.Email, locale.Format(lang, "Socius: %s quiere vincular tu cuenta", ri.Club.Title), body)

@@ -54,6 +54,30 @@ func (s *Server) writeErr(ctx huma.Context, e *APIError) {
 	_ = json.NewEncoder(ctx.BodyWriter()).Encode(e.in(locale.Parse(ctx.Header("Accept-Language"))))
 }
 
+// rememberLanguage records the language the web app says it speaks with a
+// login or a change (the app sends its language with every call). Reads are
+// not heard: a browser's own requests (the event stream, images) carry the
+// browser's language rather than the app's.
+func (s *Server) rememberLanguage(ctx context.Context, u *auth.User, r *http.Request) {
+	l, ok := locale.Named(r.Header.Get("Accept-Language"))
+	if u == nil || !ok || u.Lang == string(l) {
+		return
+	}
+	if err := s.Auth.SetLanguage(ctx, u.ID, string(l)); err != nil {
+		slog.Warn("language not recorded", "user", u.ID, "err", err)
+		return
+	}
+	u.Lang = string(l)
+}
+
+// userLanguage is the language a person last used the app in, or otherwise.
+func userLanguage(u *auth.User, otherwise locale.Lang) locale.Lang {
+	if u != nil && u.Lang != "" && locale.Valid(u.Lang) {
+		return locale.Lang(u.Lang)
+	}
+	return otherwise
+}
+
 // translateErrors is the transformer that writes every error a handler
 // returns in the request's language.
 func translateErrors(ctx huma.Context, _ string, v any) (any, error) {
@@ -108,6 +132,8 @@ func (s *Server) sessionMiddleware(ctx huma.Context, next func(huma.Context)) {
 			s.writeErr(ctx, Fail(401, "auth.csrf", msgCSRF))
 			return
 		}
+		// only once the token is right: another site's form cannot change it
+		s.rememberLanguage(ctx.Context(), ri.User, r)
 	}
 	ctx = huma.WithContext(ctx, locale.With(ctx.Context(), locale.Parse(r.Header.Get("Accept-Language"))))
 	next(huma.WithValue(ctx, reqKey, ri))

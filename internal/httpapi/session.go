@@ -80,6 +80,7 @@ func (s *Server) login(ctx context.Context, in *loginInput) (*loginOutput, error
 	}
 	maxAge := int(s.Auth.Config().MaxAge / time.Second)
 	u := res.User
+	s.rememberLanguage(ctx, u, ri.r)
 	return &loginOutput{
 		SetCookie: []http.Cookie{
 			{Name: sessionCookie, Value: res.Token, Path: "/", HttpOnly: true, Secure: ri.Secure, SameSite: http.SameSiteLaxMode, MaxAge: maxAge},
@@ -179,8 +180,8 @@ func (s *Server) requestNewPassword(ctx context.Context, in *requestPasswordInpu
 		slog.Warn("password reset requested for an account without e-mail", "user", u.Username, "link", link)
 		return out, nil
 	}
-	// the mail speaks the language of the page that asked for it
-	lang := locale.From(ctx)
+	// the mail speaks its reader's language: the one they last used the app in, else the asking page's
+	lang := userLanguage(u, locale.From(ctx))
 	body := locale.Format(lang, "Hola %s,\n\nPara cambiar tu contraseña de Socius abre este enlace (válido durante una hora):\n\n%s\n\nSi no lo has pedido tú, ignora este mensaje.\n", u.Username, link)
 	s.sendMailLater(u.Email, locale.Text(lang, "Socius: cambio de contraseña"), body)
 	return out, nil

@@ -55,6 +55,25 @@ func Parse(header string) Lang {
 	return ES
 }
 
+// Named is the first of the app's languages the header names, and false when
+// it names none (an empty header, a client that chose nothing).
+func Named(header string) (Lang, bool) {
+	if len(header) > 200 {
+		header = header[:200]
+	}
+	l := Parse(header)
+	if l != ES {
+		return l, true
+	}
+	for _, part := range strings.Split(header, ",") {
+		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
+		if tag == "es" || strings.HasPrefix(tag, "es-") || strings.HasPrefix(tag, "es_") {
+			return ES, true
+		}
+	}
+	return ES, false
+}
+
 // Valid reports whether s names one of the app's languages.
 func Valid(s string) bool {
 	for _, l := range All {

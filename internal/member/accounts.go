@@ -66,7 +66,7 @@ func (s *Service) linkAccount(ctx context.Context, tx *sqlx.Tx, clubID, id, staf
 		}
 		m.LinkPending = true
 		if email != "" {
-			m.LinkRequest = &LinkRequest{Email: email, Token: token}
+			m.LinkRequest = &LinkRequest{Email: email, Token: token, UserID: uid}
 		}
 		return nil
 	}
@@ -95,8 +95,9 @@ func (s *Service) linkAccount(ctx context.Context, tx *sqlx.Tx, clubID, id, staf
 // LinkRequest is a request to link a member record to a person's existing
 // account: the token is sent to the e-mail already on that account.
 type LinkRequest struct {
-	Email string
-	Token string
+	Email  string
+	Token  string
+	UserID int64 // the account's, whose language the mail speaks
 }
 
 // LinkInfo is what the person is shown before accepting a link.

@@ -21,6 +21,7 @@ type Account struct {
 	Birthdate int64  `json:"birthdate" db:"birthdate"`
 	Created   int64  `json:"created" db:"created"`
 	LastLogin int64  `json:"last_login" db:"last_login" doc:"0: never"`
+	Language  string `json:"language" db:"lang" doc:"The app's language the person last used: es, cat, it, pt, en, fr, de; empty before any"`
 	Activated bool   `json:"activated" db:"activated" doc:"The person has set a password or logged in"`
 	Active    bool   `json:"active" db:"active"`
 }
@@ -50,7 +51,7 @@ func (s *Service) PersonalData(ctx context.Context, clubID, nid int64) ([]pd.Sec
 		account.Fields = []pd.Field{{Label: "account.username", Value: a.Username}, {Label: "account.email", Value: a.Email},
 			{Label: "account.name", Value: strings.TrimSpace(a.Name + " " + a.Surname)}, {Label: "account.dni", Value: a.DNI}, {Label: "account.phone", Value: a.Phone},
 			{Label: "account.birthdate", Value: pd.Date(a.Birthdate)}, {Label: "account.created", Value: pd.Time(a.Created)},
-			{Label: "account.last_login", Value: pd.Time(a.LastLogin)}, {Label: "account.activated", Value: a.Activated}, {Label: "account.active", Value: a.Active}}
+			{Label: "account.last_login", Value: pd.Time(a.LastLogin)}, {Label: "account.language", Value: a.Language}, {Label: "account.activated", Value: a.Activated}, {Label: "account.active", Value: a.Active}}
 	}
 	access := pd.Table{Columns: []pd.Column{{Label: "access.datetime", Width: 2}, {Label: "access.action", Width: 3}}, Rows: [][]any{}}
 	for _, e := range events {

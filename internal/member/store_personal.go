@@ -13,7 +13,7 @@ import (
 // is an empty list): no hash, token or session column is selected.
 func memberAccount(ctx context.Context, q db.Q, clubID, nid int64) ([]Account, error) {
 	out := []Account{}
-	err := db.Select(ctx, q, &out, `SELECT u.username, u.email, u.name, u.surname, u.dni, u.phone, u.birthdate, u.created, u.last_login,
+	err := db.Select(ctx, q, &out, `SELECT u.username, u.email, u.name, u.surname, u.dni, u.phone, u.birthdate, u.created, u.last_login, u.lang,
 		u.activated = 1 AS activated, u.status = 1 AS active FROM members m JOIN users u ON u.id = m.user_id
 		WHERE m.id = ? AND m.club_id = ?`, nid, clubID)
 	return out, err
