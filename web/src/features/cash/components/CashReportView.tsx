@@ -20,11 +20,11 @@ export function CashReportView({ report }: { report: CashReport }) {
   // counts stay as the server sends them (no thousands separator)
   const count = { align: 'right' as const, className: styles.num };
   const orders: TableColumnsType<Row<'orders'>> = [
-    { key: 'oid', title: t('cash.report.order'), dataIndex: 'oid', width: 90, className: styles.num },
+    { key: 'oid', title: t('cash.report.order'), dataIndex: 'oid', width: 115, className: styles.num },
     { key: 'date', title: t('cash.report.date'), width: 150, className: styles.num, render: (_, o) => formatDateTime(o.date) },
     { key: 'name', title: t('cash.report.name'), dataIndex: 'name', width: 140, ellipsis: true },
     { key: 'surname', title: t('cash.report.surname'), dataIndex: 'surname', width: 160, ellipsis: true },
-    moneyColumn('base', t('cash.report.base'), (o) => o.order_base_price, { width: 110 }),
+    moneyColumn('base', t('cash.report.base'), (o) => o.order_base_price, { width: 135 }),
     moneyColumn('discount', t('cash.report.discount'), (o) => o.order_discount, { width: 110 }),
     moneyColumn('total', t('cash.report.total'), (o) => o.order_total, { width: 110 }),
     { key: 'method', title: t('cash.report.method'), width: 120, render: (_, o) => t(`cash.methods.${o.pay_method || 'none'}`) },

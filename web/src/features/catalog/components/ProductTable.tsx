@@ -120,7 +120,7 @@ export function ProductTable(p: Props) {
       width: 76,
       render: (_, r) => (r.thc_percent === null || r.thc_percent === undefined ? <span className={cells.muted}>—</span> : `${formatNumber(r.thc_percent)} %`),
     },
-    { key: 'status', title: t('catalog.columns.published'), width: 100, render: (_, r) => <PublishedTag published={r.status} /> },
+    { key: 'status', title: t('catalog.columns.published'), width: 135, render: (_, r) => <PublishedTag published={r.status} /> },
     {
       key: 'discount',
       title: t('catalog.columns.discount'),

@@ -83,7 +83,7 @@ export default function CouponsPage() {
       key: 'uses',
       title: t('coupons.columns.uses'),
       align: 'right',
-      width: 90,
+      width: 115,
       className: styles.num,
       sorter: (a, b) => a.uses - b.uses,
       render: (_, c) => <span data-testid="cell-uses">{usesText(c)}</span>,

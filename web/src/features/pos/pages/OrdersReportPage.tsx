@@ -33,7 +33,7 @@ export default function OrdersReportPage() {
   const money = (v: number) => formatMoney(v);
   const right = { align: 'right' as const, className: styles.num };
   const columns: TableColumnsType<Order> = [
-    { key: 'oid', title: t('pos.report.order'), dataIndex: 'oid', width: 90 },
+    { key: 'oid', title: t('pos.report.order'), dataIndex: 'oid', width: 115 },
     { key: 'date', title: t('pos.report.date'), width: 150, render: (_, o) => formatDateTime(o.order_paid) },
     { key: 'number', title: t('pos.report.number'), width: 90, render: (_, o) => o.membership_card.number },
     {
@@ -43,7 +43,7 @@ export default function OrdersReportPage() {
       ellipsis: true,
       render: (_, o) => `${o.membership_card.nombre} ${o.membership_card.surname}`.trim(),
     },
-    moneyColumn('base', t('pos.report.base'), (o) => o.order_base_price, { width: 110 }),
+    moneyColumn('base', t('pos.report.base'), (o) => o.order_base_price, { width: 135 }),
     moneyColumn('discount', t('pos.report.discount'), (o) => o.order_discount, { width: 110 }),
     moneyColumn('total', t('pos.report.total'), (o) => o.order_total, { width: 110, strong: true }),
     {

@@ -33,19 +33,19 @@ export default function PerformanceReportPage() {
   const columns: TableColumnsType<ProductSales> = [
     { key: 'title', title: t('reports.performance.name'), dataIndex: 'title', width: 190, ellipsis: true, fixed: 'left' },
     { key: 'category', title: t('reports.performance.category'), dataIndex: 'category', width: 130, ellipsis: true },
-    { key: 'orders', title: t('reports.performance.orders'), dataIndex: 'order', width: 100, ...right },
+    { key: 'orders', title: t('reports.performance.orders'), dataIndex: 'order', width: 130, ...right },
     {
       key: 'stock',
       title: t('reports.performance.stock'),
-      width: 110,
+      width: 150,
       ...right,
       render: (_, p) => (p.unlimited_stock ? '∞' : quantityText(p.stock, p.type)),
     },
-    { key: 'quantity', title: t('reports.performance.quantity'), width: 120, ...right, render: (_, p) => quantityText(p.quantity, p.type) },
+    { key: 'quantity', title: t('reports.performance.quantity'), width: 150, ...right, render: (_, p) => quantityText(p.quantity, p.type) },
     moneyColumn('cost', t('reports.performance.cost'), (p) => p.cost_total, { width: 120 }),
-    { key: 'avg', title: t('reports.performance.average'), width: 120, ...right, render: (_, p) => `${money(p.average_price)}${p.type === 'peso' ? '/g' : ''}` },
+    { key: 'avg', title: t('reports.performance.average'), width: 170, ...right, render: (_, p) => `${money(p.average_price)}${p.type === 'peso' ? '/g' : ''}` },
     moneyColumn('discount', t('reports.performance.discount'), (p) => p.discount, { width: 110 }),
-    moneyColumn('amount', t('reports.performance.amount'), (p) => p.amount, { width: 130, strong: true }),
+    moneyColumn('amount', t('reports.performance.amount'), (p) => p.amount, { width: 155, strong: true }),
     moneyColumn('profits', t('reports.performance.profits'), (p) => p.profits, { width: 130 }),
   ];
   return (
