@@ -264,7 +264,7 @@ func TestExportPrintedAndLogged(t *testing.T) {
 	})
 }
 
-// Every label and word the sections print is in the dictionary, in the six
+// Every label and word the sections print is in the dictionary, in the seven
 // languages.
 func TestEveryLabelIsTranslated(t *testing.T) {
 	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {

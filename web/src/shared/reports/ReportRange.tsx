@@ -21,7 +21,7 @@ export function lastWeek(): Period {
 
 /**
  * The period picker of the report headers: from–to, with times when the report reads date-times;
- * without times a day runs 00:00:00–23:59:59. Weeks start on Monday (the locales of all six
+ * without times a day runs 00:00:00–23:59:59. Weeks start on Monday (the locales of all seven
  * languages), and days after today cannot be picked. With `clubDays` the days are the club's
  * (its time zone's midnights, and its today), whatever the browser's zone.
  */

@@ -21,13 +21,13 @@ function form(onValues: (v: { country?: string }) => void) {
 }
 
 describe('the address country (spec part 1 §9)', () => {
-  it("offers Spain, Italy, France, USA, Chile and Costa Rica in the reader's language", async () => {
+  it("offers Spain, Italy, France, USA, Chile, Costa Rica, and the rule packs' Germany and Malta, in the reader's language", async () => {
     await setLanguage('es');
     form(vi.fn());
     await userEvent.click(screen.getByTestId('f-country'));
     await screen.findByTitle('España');
     const names = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'));
-    expect(names).toEqual(['España', 'Italia', 'Francia', 'Estados Unidos', 'Chile', 'Costa Rica']);
+    expect(names).toEqual(['España', 'Italia', 'Francia', 'Estados Unidos', 'Chile', 'Costa Rica', 'Alemania', 'Malta']);
   }, 30_000);
 
   it('keeps the chosen one, and any other country typed as it is written', async () => {
