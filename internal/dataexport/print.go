@@ -126,9 +126,4 @@ func (p printer) value(v any) string {
 }
 
 // decimal writes a figure with the reader's decimal mark.
-func (p printer) decimal(s string) string {
-	if p.lang == "en" {
-		return s
-	}
-	return strings.Replace(s, ".", ",", 1)
-}
+func (p printer) decimal(s string) string { return locale.Decimal(locale.Lang(p.lang), s) }

@@ -174,12 +174,9 @@ func percentText(l locale.Lang, p *amount.Percent) string {
 // fixed writes v/unit with its decimals after the language's mark: a point
 // in English, a comma in the other six.
 func fixed(l locale.Lang, v, unit int64, places int) string {
-	sign, mark := "", ","
+	sign := ""
 	if v < 0 {
 		sign, v = "-", -v
 	}
-	if l == locale.EN {
-		mark = "."
-	}
-	return fmt.Sprintf("%s%d%s%0*d", sign, v/unit, mark, places, v%unit)
+	return fmt.Sprintf("%s%d%s%0*d", sign, v/unit, locale.DecimalMark(l), places, v%unit)
 }

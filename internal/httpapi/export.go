@@ -118,10 +118,7 @@ func passOn(ctx context.Context, es string) string { return locale.T(ctx, es) }
 // decimalText is a figure written with a point ("1.5") in the request's
 // notation: a decimal comma in every language but English.
 func decimalText(ctx context.Context, figure string) string {
-	if locale.From(ctx) == locale.EN {
-		return figure
-	}
-	return strings.Replace(figure, ".", ",", 1)
+	return locale.Decimal(locale.From(ctx), figure)
 }
 
 // localDate is a calendar day as the request's language writes it.

@@ -181,6 +181,18 @@ func TextsIn(l Lang, es []string) []string {
 	return out
 }
 
+// DecimalMark is the mark before decimals in l: a point in English, a comma
+// in the other six.
+func DecimalMark(l Lang) string {
+	if l == EN {
+		return "."
+	}
+	return ","
+}
+
+// Decimal is a figure written with a point ("1.5") in l's notation.
+func Decimal(l Lang, figure string) string { return strings.Replace(figure, ".", DecimalMark(l), 1) }
+
 // DateLayout is the Go layout of a date in l: dd.MM.yyyy in German, the
 // spec's dd/MM/yyyy otherwise.
 func DateLayout(l Lang) string {
