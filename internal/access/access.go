@@ -22,12 +22,15 @@ const (
 	FirmaPedido               = "firma_pedido"
 	FirmaDigital              = "firma_digital"
 	FirmaContrato             = "firma_contrato"
+	// Cultivo: the club grows what it gives out and keeps its cultivation
+	// records (strains, batches, harvest, lab, destruction, the annual report).
+	Cultivo = "cultivo"
 )
 
 // Flags lists every feature flag in a stable order.
 var Flags = []string{Socios, Comunicacion, ComunicacionAvanzada, SoftwareGestionClub,
 	FuncionesAvanzadasGestion, GestionAvanzadaSocios, Cupones, Monedero, FirmaPedido,
-	FirmaDigital, FirmaContrato}
+	FirmaDigital, FirmaContrato, Cultivo}
 
 // Staff roles, spelled as the spec and the stored data spell them.
 const (
@@ -173,6 +176,18 @@ var Screens = map[string]Rule{
 	// Managers read it, as they answer for the counter.
 	"clubrules":       rule(nil, Administrador),
 	"club_rules_read": rule(nil, am...),
+	// cultivation (issue 30): the grow room's records are the Inventario's
+	// work, with the Manager and the Administrador; the counter's roles read
+	// which batches a product's stock holds, and print the information slip
+	// of an order they sold (any club with a point of sale: the slip is
+	// offered under every pack, printed with each sale where the pack asks).
+	"strains":         rule(f(Cultivo), Administrador, Manager, Inventario),
+	"growintake":      rule(f(Cultivo), Administrador, Manager, Inventario),
+	"batches":         rule(f(Cultivo), Administrador, Manager, Inventario),
+	"batch":           rule(f(Cultivo), Administrador, Manager, Inventario),
+	"annualreport":    rule(f(Cultivo), Administrador, Manager, Inventario),
+	"product_batches": rule(f(Cultivo), Administrador, Manager, Budtender, Inventario),
+	"order_slip":      rule(sgc, amb...),
 	// cash dialogs follow the cash screens
 	"closeregister": rule(sgc, amcb...),
 	"cashmovement":  rule(sgc, amcb...),
@@ -235,6 +250,8 @@ var MenuGroups = map[string]Rule{
 	"admin":   rule(nil, Manager, Administrador, Caja),
 	"reports": rule(nil, Manager, Administrador, Caja, Budtender, Recepcion),
 	"social":  rule(com),
+	// the grow room's screens
+	"cultivation": rule(f(Cultivo), Administrador, Manager, Inventario),
 }
 
 // Screen returns the rule of a screen; it panics on an unknown name because a

@@ -66,6 +66,10 @@ func TestSpecRows(t *testing.T) {
 		{"pos", []string{access.SoftwareGestionClub}, []string{access.Administrador, access.Manager, access.Budtender}},
 		{"clubmanager", []string{access.Comunicacion}, []string{access.Administrador, access.Manager, access.Social}},
 		{"club", nil, nil},
+		// issue 30: the grow room is the Inventario's, with the Manager and the Administrador
+		{"batch", []string{access.Cultivo}, []string{access.Administrador, access.Manager, access.Inventario}},
+		{"annualreport", []string{access.Cultivo}, []string{access.Administrador, access.Manager, access.Inventario}},
+		{"product_batches", []string{access.Cultivo}, []string{access.Administrador, access.Manager, access.Budtender, access.Inventario}},
 	} {
 		r := access.Screen(tc.screen)
 		if !slices.Equal(r.Flags, tc.flags) || !slices.Equal(r.Roles, tc.roles) {
@@ -75,7 +79,7 @@ func TestSpecRows(t *testing.T) {
 }
 
 func TestTablesNameKnownFlagsAndRoles(t *testing.T) {
-	if len(access.Flags) != 11 || len(access.Roles) != 7 {
+	if len(access.Flags) != 12 || len(access.Roles) != 7 {
 		t.Fatalf("%d flags, %d roles", len(access.Flags), len(access.Roles))
 	}
 	check := func(kind, name string, r access.Rule) {

@@ -18,6 +18,7 @@ import (
 	"socius/internal/club"
 	"socius/internal/comms"
 	"socius/internal/coupon"
+	"socius/internal/cultivation"
 	"socius/internal/dataexport"
 	"socius/internal/db"
 	"socius/internal/files"
@@ -55,7 +56,8 @@ func Open(ctx context.Context, cfg *Config) (*App, error) {
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
 	a := &App{Cfg: cfg, DB: d, Services: httpapi.Services{Clubs: club.New(d), Report: report.New(d), Social: social.New(d),
-		Files: files.New(d), Novelties: novelty.New(d), Rules: rules.New(d), Register: register.New(d)}}
+		Files: files.New(d), Novelties: novelty.New(d), Rules: rules.New(d), Register: register.New(d),
+		Cultivation: cultivation.New(d)}}
 	a.Auth = auth.New(d, auth.Config{IdleTimeout: cfg.SessionIdle, SlowAfter: cfg.LoginSlow, LockAfter: cfg.LoginLock, AddressLimit: cfg.LoginAddress, FastHashing: cfg.FastHashing})
 	a.Hub = notify.NewHub(d)
 	a.Mail = logMailer{}

@@ -26,11 +26,15 @@ const (
 
 // Stock movement types: the modal's manual adjustment, the stock control
 // count, and later the point of sale's sales and refunds.
+// Cultivation adds grams released from a batch and grams destroyed from
+// stock, each naming its batch in the note.
 const (
-	MoveManual = "manual"
-	MoveCount  = "stock"
-	MoveSale   = "sale"
-	MoveRefund = "refund"
+	MoveManual    = "manual"
+	MoveCount     = "stock"
+	MoveSale      = "sale"
+	MoveRefund    = "refund"
+	MoveBatch     = "batch"
+	MoveDestroyed = "destroyed"
 )
 
 // CategoryType is the club category type of product categories (and basic lists).

@@ -10,6 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"socius/internal/amount"
+	"socius/internal/db"
 	"socius/internal/problem"
 )
 
@@ -32,7 +33,7 @@ type StockMovement struct {
 	PID          int64        `json:"pid" db:"product_id"`
 	EmployeeName string       `json:"employee_name" db:"employee_name"`
 	Created      int64        `json:"created" db:"created"`
-	Type         string       `json:"type" db:"type" enum:"manual,stock,sale,refund"`
+	Type         string       `json:"type" db:"type" enum:"manual,stock,sale,refund,batch,destroyed" doc:"batch: grams released from a cultivation batch; destroyed: grams destroyed from stock (the note names the batch)"`
 	Quantity     amount.Milli `json:"quantity" db:"quantity"`
 	NewLevel     amount.Milli `json:"new_level" db:"new_level"`
 	Note         string       `json:"note" db:"note"`
@@ -76,9 +77,10 @@ func (s *Service) AdjustStock(ctx context.Context, clubID, staffUserID int64, ch
 }
 
 // MoveStock changes one product's stock by a sale or a refund inside the
-// point of sale's transaction, recording the movement.
+// point of sale's transaction, or by a batch's release or a destruction
+// inside cultivation's, recording the movement.
 func MoveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind string, c StockChange) (*StockMovement, error) {
-	if kind != MoveSale && kind != MoveRefund {
+	if kind != MoveSale && kind != MoveRefund && kind != MoveBatch && kind != MoveDestroyed {
 		return nil, fmt.Errorf("catalog: MoveStock of kind %q", kind)
 	}
 	return moveStock(ctx, tx, clubID, staffUserID, kind, c)
@@ -104,7 +106,7 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 			return nil, ErrNotFound
 		}
 		switch {
-		case p.Unlimited && (kind == MoveManual || kind == MoveCount): // refused below
+		case p.Unlimited && kind != MoveSale && kind != MoveRefund: // refused below
 		case kind == MoveSale && q < 0 && p.Level+q < 0:
 			return nil, problem.Invalidf("order.stock_insufficient", "products", "No hay stock suficiente de %s", p.Title).With("product", p.Title)
 		case q < 0 && kind != MoveSale:
@@ -113,7 +115,7 @@ func moveStock(ctx context.Context, tx *sqlx.Tx, clubID, staffUserID int64, kind
 			return nil, problem.Invalidf("stock.too_large", "new_stock", "El stock de %s no puede superar 1.000.000.000", p.Title).With("product", p.Title)
 		}
 	}
-	if p.Unlimited && (kind == MoveManual || kind == MoveCount) {
+	if p.Unlimited && kind != MoveSale && kind != MoveRefund {
 		return nil, problem.Invalidf("stock.unlimited", "pid", "%s tiene stock ilimitado: su stock no se ajusta", p.Title).With("product", p.Title)
 	}
 	if q > 0 {
@@ -170,4 +172,25 @@ func (s *Service) LowStock(ctx context.Context, clubID int64, level amount.Milli
 	}
 	out, err := lowStock(ctx, s.db.R, clubID, level, limit)
 	return out, n, err
+}
+
+// Batchable is a product as cultivation sees it when a batch is released
+// into it.
+type Batchable struct {
+	ID        int64  `db:"id"`
+	Title     string `db:"title"`
+	Type      string `db:"type"`
+	Unlimited bool   `db:"unlimited_stock"`
+}
+
+// ProductForBatch reads a live professional product of the club inside q, or
+// nil when there is none.
+func ProductForBatch(ctx context.Context, q db.Q, clubID, pid int64) (*Batchable, error) {
+	return batchable(ctx, q, clubID, pid)
+}
+
+// SetContent writes a product's average THC and CBD inside q: cultivation
+// keeps them the grams-weighted average of the batches in its stock.
+func SetContent(ctx context.Context, q db.Q, clubID, pid int64, thc, cbd *amount.Percent) error {
+	return setContent(ctx, q, clubID, pid, thc, cbd)
 }

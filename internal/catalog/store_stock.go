@@ -98,3 +98,17 @@ func lowStock(ctx context.Context, q db.Q, clubID int64, level amount.Milli, lim
 	err := db.Select(ctx, q, &out, `SELECT id, title, type, stock`+lowStockWhere+` ORDER BY stock, sort_key, id LIMIT ?`, clubID, KindPro, int64(level), limit)
 	return out, err
 }
+
+func batchable(ctx context.Context, q db.Q, clubID, pid int64) (*Batchable, error) {
+	var p []Batchable
+	if err := db.Select(ctx, q, &p, `SELECT id, title, type, unlimited_stock FROM products WHERE id = ? AND club_id = ? AND kind = ? AND deleted = 0`,
+		pid, clubID, KindPro); err != nil || len(p) == 0 {
+		return nil, err
+	}
+	return &p[0], nil
+}
+
+func setContent(ctx context.Context, q db.Q, clubID, pid int64, thc, cbd *amount.Percent) error {
+	_, err := db.Exec(ctx, q, `UPDATE products SET thc_percent = ?, cbd_percent = ? WHERE id = ? AND club_id = ?`, thc, cbd, pid, clubID)
+	return err
+}

@@ -72,7 +72,7 @@ func TestClubsFlagsAndStaff(t *testing.T) {
 		if c.Title != "Alfa" || len(c.Flags) != 2 || !c.Flags[access.Socios] || !c.Flags[access.Comunicacion] {
 			t.Fatalf("Alfa: %+v", c)
 		}
-		if c, _ := s.Get(ctx, gamma); len(c.Flags) != len(access.Flags) || len(access.Flags) != 11 {
+		if c, _ := s.Get(ctx, gamma); len(c.Flags) != len(access.Flags) || len(access.Flags) != 12 {
 			t.Fatalf("Gamma has every flag: %v", c.Flags)
 		}
 		if _, err := s.Get(ctx, 999999); !errors.Is(err, club.ErrNotFound) {

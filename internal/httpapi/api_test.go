@@ -612,8 +612,8 @@ func TestClubs(t *testing.T) {
 				t.Fatalf("retrieve: %s", res)
 			}
 			fn, _ := res.JSON["functionalities"].(map[string]any)
-			if len(fn) != 11 || len(access.Flags) != 11 {
-				t.Fatalf("functionalities: want the 11 flags, got %v", fn)
+			if len(fn) != 12 || len(access.Flags) != 12 {
+				t.Fatalf("functionalities: want the 12 flags, got %v", fn)
 			}
 			for _, f := range access.Flags {
 				on, isBool := fn[f].(bool)

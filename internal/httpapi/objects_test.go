@@ -66,6 +66,8 @@ const (
 	oNews          = "news"
 	oEvent         = "event"
 	oConsult       = "consult"
+	oStrain        = "strain"
+	oBatch         = "batch"
 	notAnObject    = "-"
 )
 
@@ -75,6 +77,20 @@ var objectInputs = map[string]string{
 	"DELETE /api/association_category/{nid} path:nid":          oProductCat,
 	"PUT /api/association_category/{nid} path:nid":             oProductCat,
 	"GET /api/cash_close/ query:cid":                           oCashClose,
+	"POST /api/strain body:id":                                 oStrain,
+	"DELETE /api/strain/{id} path:id":                          oStrain,
+	"POST /api/grow_intake body:strain":                        oStrain,
+	"POST /api/batch body:strain":                              oStrain,
+	"GET /api/batch/{id} path:id":                              oBatch,
+	"POST /api/batch/{id}/phase path:id":                       oBatch,
+	"POST /api/batch/{id}/harvest path:id":                     oBatch,
+	"POST /api/batch/{id}/lab path:id":                         oBatch,
+	"POST /api/batch/{id}/destroy path:id":                     oBatch,
+	"POST /api/batch/{id}/destroy body:pid":                    oProduct,
+	"POST /api/batch/{id}/release path:id":                     oBatch,
+	"POST /api/batch/{id}/release body:pid":                    oProduct,
+	"GET /api/product_batches query:pid":                       oProduct,
+	"GET /api/order/{oid}/slip path:oid":                       oPaidOrder,
 	"GET /api/cash_close/export query:cid":                     oCashClose,
 	"GET /api/checkin_checkout query:card_id":                  oMember,
 	"GET /api/checkin_checkout/export query:card_id":           oMember,
@@ -206,19 +222,28 @@ var objectInputs = map[string]string{
 // never a reference: page, limit, days …
 var notObjectNames = []string{"page", "limit", "days", "number", "descuento", "interval", "consum_forecast", "birthday",
 	"birthdate", "datetime", "start_date", "end_date", "from", "to", "from_date", "to_date", "use_number_coupon", "use_number_user", "use_user_type",
-	"valoration", "type", "status_member"}
+	"valoration", "type", "status_member", "year", "quarter", "month", "plants", "count", "started", "harvested_at", "best_before",
+	"sampled_at", "date"}
 
 // objectBodies completes a generated body where the schema alone does not
 // make a request the route accepts; objectItems the items of its arrays.
 var objectBodies = map[string]map[string]any{
-	"POST /api/dispensario":   {"title": "Nuevo", "type": "peso", "price": 5, "dominance": "indica"},
-	"POST /api/item":          {"title": "Nuevo"},
-	"POST /api/inventory":     {"title": "Nuevo", "type": "indoor", "dominance": "indica"},
-	"PUT /api/wallet/{nid}":   {"pay_type": "cash"},
-	"POST /api/socius_coupon": {"discount": 10, "code": uniqueText},
-	"POST /api/product_stock": {"stock_type": "manual"},
-	"POST /api/event":         {"start_date": "2026-12-01", "end_date": "2026-12-01"},
-	"POST /api/news":          {"body": "<p>x</p>"},
+	"POST /api/dispensario":        {"title": "Nuevo", "type": "peso", "price": 5, "dominance": "indica"},
+	"POST /api/item":               {"title": "Nuevo"},
+	"POST /api/inventory":          {"title": "Nuevo", "type": "indoor", "dominance": "indica"},
+	"PUT /api/wallet/{nid}":        {"pay_type": "cash"},
+	"POST /api/socius_coupon":      {"discount": 10, "code": uniqueText},
+	"POST /api/product_stock":      {"stock_type": "manual"},
+	"POST /api/event":              {"start_date": "2026-12-01", "end_date": "2026-12-01"},
+	"POST /api/news":               {"body": "<p>x</p>"},
+	"POST /api/strain":             {"name": uniqueText},
+	"POST /api/grow_intake":        {"kind": "seed", "count": 1, "supplier": "Semillas"},
+	"POST /api/batch":              {"plants": 1},
+	"POST /api/batch/{id}/phase":   {"phase": "done"},
+	"POST /api/batch/{id}/harvest": {"dry_g": 1, "best_before": 4102444800},
+	"POST /api/batch/{id}/lab":     {"thc_percent": 10, "lab": "Lab", "passed": true},
+	"POST /api/batch/{id}/destroy": {"grams": 0.001, "reason": "Control"},
+	"POST /api/batch/{id}/release": {"grams": 0.001},
 }
 
 var objectItems = map[string]map[string]any{}
@@ -421,6 +446,12 @@ func objectWorld(t *testing.T, k *testkit.Kit, c *testkit.Client, club int64, ta
 		"start_date": "2026-12-01", "end_date": "2026-12-01", "images": picture()})
 	o[oEvent], o[oEventImage] = num(ev["nid"]), fileIn(ev)
 	o[oConsult] = num(post("consultation", "/api/consult/create", map[string]any{"association": club, "title": "Consulta " + tag, "body": "Hola"})["nid"])
+	o[oStrain] = num(post("strain", "/api/strain", map[string]any{"association": club, "name": "Haze " + tag})["id"])
+	batch := "/api/batch/" + itoa(num(post("batch", "/api/batch", map[string]any{"association": club, "strain": o[oStrain], "plants": 4})["id"]))
+	post("flowering", batch+"/phase", map[string]any{"association": club, "phase": "flowering"})
+	post("harvest", batch+"/harvest", map[string]any{"association": club, "dry_g": 50, "best_before": 4102444800})
+	post("lab", batch+"/lab", map[string]any{"association": club, "thc_percent": 15, "lab": "Lab", "passed": true})
+	o[oBatch] = num(post("release", batch+"/release", map[string]any{"association": club, "pid": o[oProduct], "grams": 10})["id"])
 	o[oClubPicture] = fileIn(send("club page", "PUT", "/api/association/"+itoa(club), map[string]any{"title": "Club " + tag, "images": picture()})["images"])
 	for kind, v := range o {
 		if v == int64(0) || v == "" || v == nil {

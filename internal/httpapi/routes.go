@@ -165,6 +165,9 @@ func (s *Server) registerRoutes() {
 	// Catalogue, stock, categories, inventory (spec part 2 §7)
 	s.registerCatalogRoutes()
 
+	// Cultivation: strains, batches, the mass balance, the authorities' report, the information slip
+	s.registerCultivationRoutes()
+
 	// Point of sale, wallet and fees (spec part 1 §7 "Orders", "Wallet and access")
 	s.registerOrderRoutes()
 

@@ -16,6 +16,7 @@ import (
 	"socius/internal/club"
 	"socius/internal/comms"
 	"socius/internal/coupon"
+	"socius/internal/cultivation"
 	"socius/internal/dataexport"
 	"socius/internal/files"
 	"socius/internal/inventory"
@@ -68,8 +69,10 @@ type Services struct {
 	Novelties *novelty.Service
 	Rules     *rules.Service
 	Register  *dispensations.Service
-	Retention *retention.Service
-	Comms     *comms.Service
+	// Cultivation keeps strains, batches and where each gram came from.
+	Cultivation *cultivation.Service
+	Retention   *retention.Service
+	Comms       *comms.Service
 	// DataExport writes a member's data export (GDPR articles 15 and 20).
 	DataExport *dataexport.Service
 	Hub        *notify.Hub

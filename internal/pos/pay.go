@@ -47,6 +47,9 @@ type Consumption struct {
 	THCMax     *amount.Percent `json:"thc_max" nullable:"true" doc:"Highest THC this member may receive; null: none"`
 	LeftToday  *amount.Milli   `json:"left_today_g" nullable:"true" doc:"Grams the member may still receive today under the day, month and year limits; null: no limit"`
 	LeftMonth  *amount.Milli   `json:"left_month_g" nullable:"true" doc:"Grams the member may still receive this month under the month and year limits; null: no limit"`
+	// SlipRequired tells the counter to print the information slip with
+	// every dispensation (the club's rules; KCanG § 21).
+	SlipRequired bool `json:"slip_required" doc:"The club's rules ask for the information slip with every dispensation"`
 }
 
 // Consumption sums what a member took this day, month and year, and what the
@@ -66,7 +69,8 @@ func (s *Service) Consumption(ctx context.Context, clubID, memberID int64) (*Con
 		return nil, err
 	}
 	c := &Consumption{Month: amount.Milli(d.Month), Forecast: amount.Milli(m.Forecast * 1000), Start: d.MonthStart,
-		Day: amount.Milli(d.Day), Year: amount.Milli(d.Year), DayLimit: r.DayLimit, MonthLimit: r.MonthLimit, YearLimit: r.YearLimit}
+		Day: amount.Milli(d.Day), Year: amount.Milli(d.Year), DayLimit: r.DayLimit, MonthLimit: r.MonthLimit, YearLimit: r.YearLimit,
+		SlipRequired: r.SlipRequired}
 	if r.YoungMaxAge != nil && m.Birthdate != 0 && ageAt(m.Birthdate, now, m.Timezone) <= *r.YoungMaxAge {
 		c.THCMax = r.YoungTHCMax
 		if r.YoungMonthLimit != nil && (c.MonthLimit == nil || *r.YoungMonthLimit < *c.MonthLimit) {

@@ -13,6 +13,7 @@ import (
 	"socius/internal/cash"
 	"socius/internal/catalog"
 	"socius/internal/coupon"
+	"socius/internal/cultivation"
 	"socius/internal/problem"
 	"socius/internal/register"
 )
@@ -140,6 +141,11 @@ func (s *Service) Refund(ctx context.Context, clubID int64, actor Actor, methods
 			}
 			if _, err := catalog.MoveStock(ctx, tx, clubID, actor.UserID, catalog.MoveRefund,
 				catalog.StockChange{PID: p.line.ProductID.Int64, Quantity: amount.Milli(p.real), Note: fmt.Sprintf("#%d", o.ID), At: now}); err != nil {
+				return err
+			}
+			// the grams go back to the batches they came from
+			if err := cultivation.GiveBack(ctx, tx, cultivation.SaleLine{ClubID: clubID, OrderID: o.ID, LineID: p.line.ID,
+				ProductID: p.line.ProductID.Int64, Grams: p.real, At: now}, rid); err != nil {
 				return err
 			}
 		}

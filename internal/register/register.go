@@ -31,6 +31,10 @@ type Line struct {
 	LineID, ProductID int64
 	Product           string       // the line's title as sold
 	Grams             amount.Milli // negative for a refund
+	// FromBatches marks a sale line whose grams came from cultivation batches:
+	// THC and CBD are then theirs (weighted by grams), not the product's.
+	FromBatches bool
+	THC, CBD    *amount.Percent
 }
 
 // Record writes the register's rows of a sale or a refund inside the
@@ -71,7 +75,11 @@ func Record(ctx context.Context, q db.Q, d Dispensation) error {
 	rows := make([]row, len(d.Lines))
 	for i, l := range d.Lines {
 		f, ok := bySale[l.LineID]
-		if !ok {
+		switch {
+		case ok:
+		case l.FromBatches:
+			f = figures{THC: (*int64)(l.THC), CBD: (*int64)(l.CBD)}
+		default:
 			f = byProduct[l.ProductID]
 		}
 		rows[i] = row{club: d.ClubID, at: d.At, order: d.OrderID, line: l.LineID, refund: refund, member: d.MemberID,
@@ -87,4 +95,30 @@ func Record(ctx context.Context, q db.Q, d Dispensation) error {
 // changed. The retention job calls it with the pack's retention.
 func Forget(ctx context.Context, q db.Q, clubID int64, before int64) (int64, error) {
 	return forgetBefore(ctx, q, clubID, before)
+}
+
+// Content is the THC and CBD the register recorded for a sale line.
+type Content struct{ THC, CBD *amount.Percent }
+
+// SaleContent reads the THC and CBD the register recorded for each of the
+// given sale lines of the club (the information slip prints them for grams
+// from no batch).
+func (s *Service) SaleContent(ctx context.Context, clubID int64, lineIDs []int64) (map[int64]Content, error) {
+	return saleContent(ctx, s.db.R, clubID, lineIDs)
+}
+
+func saleContent(ctx context.Context, q db.Q, clubID int64, lineIDs []int64) (map[int64]Content, error) {
+	if len(lineIDs) == 0 {
+		return map[int64]Content{}, nil
+	}
+	lines := make([]Line, len(lineIDs))
+	for i, id := range lineIDs {
+		lines[i].LineID = id
+	}
+	f, err := saleFigures(ctx, q, clubID, lines)
+	out := make(map[int64]Content, len(f))
+	for id, x := range f {
+		out[id] = Content{THC: (*amount.Percent)(x.THC), CBD: (*amount.Percent)(x.CBD)}
+	}
+	return out, err
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"socius/internal/amount"
+	"socius/internal/locale"
 	"socius/internal/problem"
 )
 
@@ -47,14 +48,19 @@ type Values struct {
 	FeeExpiredBlocks          bool            `json:"fee_expired_blocks" doc:"A member whose fee has expired receives nothing"`
 	RetentionYears            *int            `json:"retention_years" nullable:"true" minimum:"1" maximum:"100" doc:"Years the dispensation register keeps personal data; null: kept"`
 	DeclarationRetentionYears *int            `json:"declaration_retention_years" nullable:"true" minimum:"1" maximum:"100" doc:"Years admission declarations are kept; null: kept"`
+	LabRequired               bool            `json:"lab_required" doc:"A cultivation batch is released to a product only with a passed lab result"`
+	SlipRequired              bool            `json:"slip_required" doc:"The counter prints the information slip with every dispensation"`
 }
 
 // Pack is a set of values and the law they come from.
 type Pack struct {
-	ID     string `json:"pack"`
-	Name   string `json:"name"`
-	Legal  bool   `json:"legal" doc:"The values are the law's: a club may tighten them, never loosen them"`
-	Source string `json:"source" doc:"The law or practice the values rest on"`
+	ID   string `json:"pack"`
+	Name string `json:"name"`
+	// Warnings is the health warnings text the information slip carries
+	// (Spanish; the slip prints it in its reader's language).
+	Warnings string `json:"warnings" doc:"The health warnings the information slip carries"`
+	Legal    bool   `json:"legal" doc:"The values are the law's: a club may tighten them, never loosen them"`
+	Source   string `json:"source" doc:"The law or practice the values rest on"`
 	Values
 	// Sources names, per value (its JSON name), the article it comes from.
 	Sources map[string]string `json:"sources"`
@@ -67,29 +73,46 @@ func pct(hundredths int64) *amount.Percent {
 	return &v
 }
 
+// HealthWarnings is what the information slip says of the risks of cannabis
+// and where to find help (KCanG § 21(3): the risks of consumption and the
+// counselling and treatment services). Every pack carries it; a pack whose
+// law words it otherwise gets its own.
+const HealthWarnings = "El consumo de cannabis puede dañar la salud, sobre todo antes de los 25 años: afecta a la memoria, la atención y la salud mental, y puede crear dependencia. " +
+	"No conduzca ni maneje máquinas después de consumir. No consuma durante el embarazo ni la lactancia. Guárdelo fuera del alcance de niños y jóvenes. " +
+	"Si necesita ayuda, su club le informa de los servicios de prevención y tratamiento de adicciones de su zona."
+
+// WarningsIn is the pack's health warnings in a language.
+func (p *Pack) WarningsIn(l locale.Lang) string {
+	if p.Warnings == HealthWarnings {
+		return locale.Text(l, HealthWarnings)
+	}
+	return p.Warnings
+}
+
 // Packs are the rule packs, the data every check reads (shared/LAW.md).
 var Packs = []Pack{
 	{
-		ID: PackSpain, Name: "España (autorregulación del club)",
+		ID: PackSpain, Warnings: HealthWarnings, Name: "España (autorregulación del club)",
 		Source:  "No national statute: the club's statutes and its federation's code; the member's monthly forecast stays the club's own cap",
 		Values:  Values{MinAge: 18, Override: true, Declarations: []string{}},
 		Sources: map[string]string{"min_age": "Statutes: members of age", "override": "The club's own rule"},
 	},
 	{
-		ID: PackGermany, Name: "Deutschland — Konsumcannabisgesetz (KCanG)", Legal: true,
+		ID: PackGermany, Warnings: HealthWarnings, Name: "Deutschland — Konsumcannabisgesetz (KCanG)", Legal: true,
 		Source: "Konsumcannabisgesetz (KCanG), 2024, §§ 16, 19, 26",
 		Values: Values{DayLimit: grams(25), MonthLimit: grams(50), YoungMaxAge: num(20), YoungMonthLimit: grams(30), YoungTHCMax: pct(10_00),
 			MinAge: 18, MaxMembers: num(500), Declarations: []string{DeclNotInOtherClub, DeclResident},
-			RetentionYears: num(5), DeclarationRetentionYears: num(3)},
+			RetentionYears: num(5), DeclarationRetentionYears: num(3), LabRequired: true, SlipRequired: true},
 		Sources: map[string]string{
 			"day_limit_g": "KCanG § 19(3)", "month_limit_g": "KCanG § 19(3)", "young_max_age": "KCanG § 19(3)",
 			"young_month_limit_g": "KCanG § 19(3)", "young_thc_max": "KCanG § 19(3)", "min_age": "KCanG § 16",
 			"max_members": "KCanG § 16", "declarations": "KCanG § 16", "override": "KCanG § 19(3)",
 			"retention_years": "KCanG § 26(2)", "declaration_retention_years": "KCanG § 16",
+			"lab_required": "KCanG § 18", "slip_required": "KCanG § 21",
 		},
 	},
 	{
-		ID: PackMalta, Name: "Malta — ARUC harm reduction associations", Legal: true,
+		ID: PackMalta, Warnings: HealthWarnings, Name: "Malta — ARUC harm reduction associations", Legal: true,
 		Source: "Authority on the Responsible Use of Cannabis (ARUC) regulations, 2023",
 		Values: Values{DayLimit: grams(7), MonthLimit: grams(50), MinAge: 18, MaxMembers: num(500),
 			Declarations: []string{DeclNotInOtherClub, DeclResident}},
@@ -99,7 +122,7 @@ var Packs = []Pack{
 		},
 	},
 	{
-		ID: PackUruguay, Name: "Uruguay — Ley 19.172 (IRCCA)", Legal: true,
+		ID: PackUruguay, Warnings: HealthWarnings, Name: "Uruguay — Ley 19.172 (IRCCA)", Legal: true,
 		Source: "Ley 19.172, clubes de membresía (IRCCA)",
 		Values: Values{MonthLimit: grams(40), YearLimit: grams(480), MinAge: 18, MaxMembers: num(45),
 			Declarations: []string{DeclResident}},
@@ -109,7 +132,7 @@ var Packs = []Pack{
 		},
 	},
 	{
-		ID: PackCustom, Name: "Personalizado",
+		ID: PackCustom, Warnings: HealthWarnings, Name: "Personalizado",
 		Source:  "The club's own values",
 		Values:  Values{MinAge: 18, Override: true, Declarations: []string{}},
 		Sources: map[string]string{},
@@ -186,6 +209,10 @@ func (v *Values) Check(p *Pack) error {
 		return errLooser(p, "retention_years")
 	case !sameYears(law.DeclarationRetentionYears, v.DeclarationRetentionYears):
 		return errLooser(p, "declaration_retention_years")
+	case law.LabRequired && !v.LabRequired:
+		return errLooser(p, "lab_required")
+	case law.SlipRequired && !v.SlipRequired:
+		return errLooser(p, "slip_required")
 	}
 	return nil
 }

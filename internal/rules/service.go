@@ -60,6 +60,8 @@ type Change struct {
 	FeeExpiredBlocks          *bool           `json:"fee_expired_blocks,omitempty"`
 	RetentionYears            *int            `json:"retention_years,omitempty" minimum:"1" maximum:"100"`
 	DeclarationRetentionYears *int            `json:"declaration_retention_years,omitempty" minimum:"1" maximum:"100"`
+	LabRequired               *bool           `json:"lab_required,omitempty"`
+	SlipRequired              *bool           `json:"slip_required,omitempty"`
 }
 
 // Set gives the club a pack with the values it chose, refusing any looser than
@@ -102,6 +104,8 @@ func (c Change) apply(v Values) Values {
 	set(&v.FeeExpiredBlocks, c.FeeExpiredBlocks)
 	setPtr(&v.RetentionYears, c.RetentionYears)
 	setPtr(&v.DeclarationRetentionYears, c.DeclarationRetentionYears)
+	set(&v.LabRequired, c.LabRequired)
+	set(&v.SlipRequired, c.SlipRequired)
 	return v
 }
 
@@ -136,7 +140,7 @@ func tightened(p *Pack, v Values) []string {
 // valueNames are Values' JSON names in the order the screen lists them.
 var valueNames = []string{"day_limit_g", "month_limit_g", "year_limit_g", "young_max_age", "young_month_limit_g",
 	"young_thc_max", "min_age", "max_members", "waiting_days", "guarantor_required", "guarantor_min_days",
-	"declarations", "override", "fee_expired_blocks", "retention_years", "declaration_retention_years"}
+	"declarations", "override", "fee_expired_blocks", "retention_years", "declaration_retention_years", "lab_required", "slip_required"}
 
 func fields(v Values) map[string]json.RawMessage {
 	b, _ := json.Marshal(v)

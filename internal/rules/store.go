@@ -30,11 +30,13 @@ type rulesRow struct {
 	FeeExpiredBlocks          bool   `db:"fee_expired_blocks"`
 	RetentionYears            *int64 `db:"retention_years"`
 	DeclarationRetentionYears *int64 `db:"declaration_retention_years"`
+	LabRequired               bool   `db:"lab_required"`
+	SlipRequired              bool   `db:"slip_required"`
 }
 
 const rulesColumns = `pack, day_limit, month_limit, year_limit, young_max_age, young_month_limit, young_thc_max,
 	min_age, max_members, waiting_days, guarantor_required, guarantor_min_days, declarations, override,
-	fee_expired_blocks, retention_years, declaration_retention_years`
+	fee_expired_blocks, retention_years, declaration_retention_years, lab_required, slip_required`
 
 // clubRules reads the club's row; found is false when the club never chose.
 func clubRules(ctx context.Context, q db.Q, clubID int64) (r Rules, found bool, err error) {
@@ -53,7 +55,7 @@ func clubRules(ctx context.Context, q db.Q, clubID int64) (r Rules, found bool, 
 func saveRules(ctx context.Context, q db.Q, clubID int64, r Rules, at, by int64) error {
 	v := r.Values
 	_, err := db.Exec(ctx, q, `INSERT INTO club_rules (club_id, `+rulesColumns+`, updated_at, updated_by)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (club_id) DO UPDATE SET pack = excluded.pack, day_limit = excluded.day_limit,
 			month_limit = excluded.month_limit, year_limit = excluded.year_limit, young_max_age = excluded.young_max_age,
 			young_month_limit = excluded.young_month_limit, young_thc_max = excluded.young_thc_max,
@@ -62,12 +64,14 @@ func saveRules(ctx context.Context, q db.Q, clubID int64, r Rules, at, by int64)
 			declarations = excluded.declarations, override = excluded.override,
 			fee_expired_blocks = excluded.fee_expired_blocks, retention_years = excluded.retention_years,
 			declaration_retention_years = excluded.declaration_retention_years,
+			lab_required = excluded.lab_required, slip_required = excluded.slip_required,
 			updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
 		clubID, r.Pack, nullable[int64](v.DayLimit), nullable[int64](v.MonthLimit), nullable[int64](v.YearLimit),
 		nullable[int64](v.YoungMaxAge), nullable[int64](v.YoungMonthLimit), nullable[int64](v.YoungTHCMax), v.MinAge,
 		nullable[int64](v.MaxMembers), v.WaitingDays,
 		db.Bool(v.GuarantorRequired), v.GuarantorMinDays, strings.Join(v.Declarations, ","), db.Bool(v.Override),
-		db.Bool(v.FeeExpiredBlocks), nullable[int64](v.RetentionYears), nullable[int64](v.DeclarationRetentionYears), at, by)
+		db.Bool(v.FeeExpiredBlocks), nullable[int64](v.RetentionYears), nullable[int64](v.DeclarationRetentionYears),
+		db.Bool(v.LabRequired), db.Bool(v.SlipRequired), at, by)
 	return err
 }
 
@@ -80,6 +84,7 @@ func (row rulesRow) rules() Rules {
 		GuarantorRequired: row.GuarantorRequired, GuarantorMinDays: int(row.GuarantorMinDays),
 		Declarations: []string{}, Override: row.Override, FeeExpiredBlocks: row.FeeExpiredBlocks,
 		RetentionYears: nullable[int](row.RetentionYears), DeclarationRetentionYears: nullable[int](row.DeclarationRetentionYears),
+		LabRequired: row.LabRequired, SlipRequired: row.SlipRequired,
 	}
 	if row.Declarations != "" {
 		v.Declarations = strings.Split(row.Declarations, ",")

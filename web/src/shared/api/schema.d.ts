@@ -159,6 +159,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's batches, in one phase or all */
+        get: operations["batches"];
+        put?: never;
+        /** Start a batch */
+        post: operations["batchStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batch/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mass balance of every batch and strain */
+        get: operations["batchBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batch/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch with its timeline, products and balance */
+        get: operations["batch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batch/{id}/destroy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record grams or plants destroyed */
+        post: operations["batchDestroy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batch/{id}/harvest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a batch's harvest */
+        post: operations["batchHarvest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batch/{id}/lab": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a lab result */
+        post: operations["batchLab"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batch/{id}/phase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a batch on to a later phase */
+        post: operations["batchPhase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batch/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release dry grams from a batch into a product's stock */
+        post: operations["batchRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cash_close": {
         parameters: {
             query?: never;
@@ -776,6 +913,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grow_intake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Seeds and cuttings taken in during a year */
+        get: operations["growIntakes"];
+        put?: never;
+        /** Record seeds or cuttings taken in, with their supplier */
+        post: operations["growIntakeAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory": {
         parameters: {
             query?: never;
@@ -1136,6 +1291,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/{oid}/slip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The information slip of each dispensed line of a paid order (PDF) */
+        get: operations["orderSlip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order_refund": {
         parameters: {
             query?: never;
@@ -1196,6 +1368,23 @@ export interface paths {
         };
         /** A variety's picture */
         get: operations["presetImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product_batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batches whose grams are in a product's stock, in the order a sale takes them */
+        get: operations["productBatches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1267,6 +1456,23 @@ export interface paths {
         put?: never;
         /** Register this device for Web Push */
         post: operations["pushSubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report_annual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The authorities' report per strain for a year, a quarter or a month, or its spreadsheet */
+        get: operations["annualReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1592,6 +1798,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/strain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's strains */
+        get: operations["strains"];
+        put?: never;
+        /** Add a strain, or edit one with its id */
+        post: operations["strainSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/strain/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a strain no batch or intake names */
+        delete: operations["strainDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1930,6 +2171,35 @@ export interface components {
             min_age: number;
             pack: string;
         };
+        AnnualReport: {
+            /** Format: int64 */
+            from: number;
+            rows: components["schemas"]["AnnualReportRow"][] | null;
+            /** Format: int64 */
+            to: number;
+            totals: components["schemas"]["AnnualReportRow"];
+        };
+        AnnualReportRow: {
+            /** @description A percentage from 0 to 100, at most two decimals */
+            avg_cbd: number | null;
+            /** @description THC of what was dispensed (else harvested) in the period, weighted by grams; null: not known */
+            avg_thc: number | null;
+            /** @description Grams destroyed in the period, in batches and from stock */
+            destroyed_g: number;
+            /** @description Grams dispensed in the period, refunds deducted */
+            dispensed_g: number;
+            /** @description Dry grams harvested in the period */
+            harvested_g: number;
+            /** Format: int64 */
+            intake_cuttings: number;
+            /** Format: int64 */
+            intake_seeds: number;
+            /** @description Grams in batches and in stock at the period's end */
+            stock_end_g: number;
+            strain: string;
+            /** Format: int64 */
+            strain_id: number;
+        };
         AppConfigOutputBody: {
             /** @description Members' app in the App Store; empty when the provider offers none */
             app_store_url: string;
@@ -1937,6 +2207,16 @@ export interface components {
             play_store_url: string;
             provider_name: string;
             providers_url: string;
+        };
+        BalanceCheck: {
+            batches: components["schemas"]["BatchBalance"][] | null;
+            /**
+             * Format: int64
+             * @description Batches whose balance does not hold
+             */
+            failures: number;
+            holds: boolean;
+            strains: components["schemas"]["StrainBalance"][] | null;
         };
         BasicDeleteInputBody: {
             /**
@@ -1971,6 +2251,227 @@ export interface components {
             title?: string;
             /** Format: int64 */
             valoration?: number;
+        };
+        Batch: {
+            /** @description The batch's mass balance holds */
+            balanced: boolean;
+            /** Format: int64 */
+            best_before: number | null;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            cbd_percent: number | null;
+            /** @description Dry grams harvested */
+            dry_g: number | null;
+            /** Format: int64 */
+            harvested_at: number | null;
+            /** @description Dry grams still in the batch */
+            held_g: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Grams of the batch in products' stock */
+            in_stock_g: number;
+            /** @enum {string} */
+            phase: "germination" | "vegetative" | "flowering" | "drying" | "curing" | "done";
+            /** Format: int64 */
+            phase_at: number;
+            /**
+             * Format: int64
+             * @description Plants now: those started less those destroyed
+             */
+            plants: number;
+            /** Format: int64 */
+            plants_start: number;
+            room: string;
+            /** Format: int64 */
+            started: number;
+            /** Format: int64 */
+            strain: number;
+            strain_name: string;
+            /** @description The last passed lab result's THC; null: none */
+            thc_percent: number | null;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            wet_g: number | null;
+        };
+        BatchBalance: {
+            balance: components["schemas"]["MassBalance"];
+            /** Format: int64 */
+            batch: number;
+            holds: boolean;
+            strain: string;
+        };
+        BatchDestroyInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            grams?: number;
+            /**
+             * Format: int64
+             * @description Grams destroyed from this product's stock rather than from the batch
+             */
+            pid?: number;
+            /** Format: int64 */
+            plants?: number;
+            reason: string;
+            witness?: string;
+        };
+        BatchDetail: {
+            balance: components["schemas"]["MassBalance"];
+            /** @description The batch's mass balance holds */
+            balanced: boolean;
+            /** Format: int64 */
+            best_before: number | null;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            cbd_percent: number | null;
+            /** @description Dry grams harvested */
+            dry_g: number | null;
+            events: components["schemas"]["BatchEvent"][] | null;
+            /** Format: int64 */
+            harvested_at: number | null;
+            /** @description Dry grams still in the batch */
+            held_g: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Grams of the batch in products' stock */
+            in_stock_g: number;
+            /** @enum {string} */
+            phase: "germination" | "vegetative" | "flowering" | "drying" | "curing" | "done";
+            /** Format: int64 */
+            phase_at: number;
+            /**
+             * Format: int64
+             * @description Plants now: those started less those destroyed
+             */
+            plants: number;
+            /** Format: int64 */
+            plants_start: number;
+            products: components["schemas"]["BatchProduct"][] | null;
+            room: string;
+            /** Format: int64 */
+            started: number;
+            /** Format: int64 */
+            strain: number;
+            strain_name: string;
+            /** @description The last passed lab result's THC; null: none */
+            thc_percent: number | null;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            wet_g: number | null;
+        };
+        BatchEvent: {
+            /** Format: int64 */
+            at: number;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            cbd_percent: number | null;
+            /** @description Harvest: dry grams; destroy and release: grams */
+            grams: number;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "start" | "phase" | "harvest" | "lab" | "destroy" | "release";
+            lab?: string;
+            passed: boolean;
+            phase?: string;
+            /**
+             * Format: int64
+             * @description Release: the product; destroy: the product whose stock it left
+             */
+            pid: number | null;
+            /**
+             * Format: int64
+             * @description Start: plants; destroy: plants destroyed
+             */
+            plants: number;
+            product: string;
+            reason?: string;
+            /** Format: int64 */
+            sampled_at: number | null;
+            staff: string;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            thc_percent: number | null;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            wet_g: number;
+            witness?: string;
+        };
+        BatchHarvestInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
+            /** Format: int64 */
+            best_before: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            dry_g: number;
+            /**
+             * Format: int64
+             * @description Unix seconds; default now
+             */
+            harvested_at?: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            wet_g?: number;
+        };
+        BatchLabInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            cbd_percent?: number;
+            lab: string;
+            passed: boolean;
+            /**
+             * Format: int64
+             * @description Unix seconds; default now
+             */
+            sampled_at?: number;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            thc_percent: number;
+        };
+        BatchPhaseInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
+            /** @enum {string} */
+            phase: "germination" | "vegetative" | "flowering" | "drying" | "curing" | "done";
+        };
+        BatchProduct: {
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            grams: number;
+            /** Format: int64 */
+            pid: number;
+            title: string;
+        };
+        BatchReleaseInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            grams: number;
+            /** Format: int64 */
+            pid: number;
+        };
+        BatchStartInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
+            /** Format: int64 */
+            plants: number;
+            room?: string;
+            /**
+             * Format: int64
+             * @description Unix seconds; default now
+             */
+            started?: number;
+            /** Format: int64 */
+            strain: number;
         };
         CashCloseInputBody: {
             /**
@@ -2122,6 +2623,7 @@ export interface components {
             /** Format: int64 */
             guarantor_min_days?: number;
             guarantor_required?: boolean;
+            lab_required?: boolean;
             /** Format: int64 */
             max_members?: number;
             /** Format: int64 */
@@ -2133,6 +2635,7 @@ export interface components {
             pack: "es" | "de-kcang" | "mt-aruc" | "uy" | "custom";
             /** Format: int64 */
             retention_years?: number;
+            slip_required?: boolean;
             /** Format: int64 */
             waiting_days?: number;
             /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
@@ -2259,6 +2762,8 @@ export interface components {
              * @description First second of the month in the club's time zone
              */
             month_start: number;
+            /** @description The club's rules ask for the information slip with every dispensation */
+            slip_required: boolean;
             /** @description Highest THC this member may receive; null: none */
             thc_max: number | null;
             /** @description The year limit; null: none */
@@ -2652,6 +3157,45 @@ export interface components {
              */
             until: number;
         };
+        GrowIntake: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: int64
+             * @description When it came in, Unix seconds
+             */
+            date: number;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "seed" | "cutting";
+            staff: string;
+            /** Format: int64 */
+            strain: number;
+            strain_name: string;
+            supplier: string;
+            supplier_address: string;
+        };
+        GrowIntakeInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: int64
+             * @description When it came in, Unix seconds; default now
+             */
+            date?: number;
+            /** @enum {string} */
+            kind: "seed" | "cutting";
+            /** Format: int64 */
+            strain: number;
+            supplier: string;
+            supplier_address?: string;
+        };
         Guarantor: {
             /** Format: int64 */
             nid: number;
@@ -2838,6 +3382,28 @@ export interface components {
             level: number;
             /** @description The lowest ones, at most 5 */
             products: components["schemas"]["LowProduct"][] | null;
+        };
+        MassBalance: {
+            /** @description harvested − released − destroyed in the batch − held; 0 when it holds */
+            batch_difference_g: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            destroyed_batch_g: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            destroyed_stock_g: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            harvested_g: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            held_g: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            in_stock_g: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            refunded_g: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            released_g: number;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            sold_g: number;
+            /** @description released − (sold − refunded) − destroyed from stock − in stock; 0 when it holds */
+            stock_difference_g: number;
         };
         Member: {
             /** @description The e-mail is a person's existing account: the club asked to link it and waits for the person to accept */
@@ -3258,6 +3824,8 @@ export interface components {
             guarantor_min_days: number;
             /** @description A new member needs an active member's guarantee */
             guarantor_required: boolean;
+            /** @description A cultivation batch is released to a product only with a passed lab result */
+            lab_required: boolean;
             /** @description The values are the law's: a club may tighten them, never loosen them */
             legal: boolean;
             /**
@@ -3281,6 +3849,8 @@ export interface components {
              * @description Years the dispensation register keeps personal data; null: kept
              */
             retention_years: number | null;
+            /** @description The counter prints the information slip with every dispensation */
+            slip_required: boolean;
             /** @description The law or practice the values rest on */
             source: string;
             sources: {
@@ -3291,6 +3861,8 @@ export interface components {
              * @description Days between admission and the first dispensation
              */
             waiting_days: number;
+            /** @description The health warnings the information slip carries */
+            warnings: string;
             /** @description Grams in a calendar year; null: no limit */
             year_limit_g: number | null;
             /**
@@ -3364,6 +3936,21 @@ export interface components {
             unlimited_stock: boolean;
             /** Format: int64 */
             valoration: number;
+        };
+        ProductBatch: {
+            /** Format: int64 */
+            batch: number;
+            /** Format: int64 */
+            best_before: number | null;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            cbd_percent: number | null;
+            /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
+            grams: number;
+            /** Format: int64 */
+            harvested_at: number | null;
+            strain: string;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            thc_percent: number | null;
         };
         ProductDeleteInputBody: {
             /**
@@ -3694,6 +4281,8 @@ export interface components {
             guarantor_min_days: number;
             /** @description A new member needs an active member's guarantee */
             guarantor_required: boolean;
+            /** @description A cultivation batch is released to a product only with a passed lab result */
+            lab_required: boolean;
             /**
              * Format: int64
              * @description Most active members; null: no limit
@@ -3714,6 +4303,8 @@ export interface components {
              * @description Years the dispensation register keeps personal data; null: kept
              */
             retention_years: number | null;
+            /** @description The counter prints the information slip with every dispensation */
+            slip_required: boolean;
             tightened: string[] | null;
             /**
              * Format: int64
@@ -3846,8 +4437,11 @@ export interface components {
             pid: number;
             /** @description Quantity (grams or units), at most three decimals and 1000000000 either way */
             quantity: number;
-            /** @enum {string} */
-            type: "manual" | "stock" | "sale" | "refund";
+            /**
+             * @description batch: grams released from a cultivation batch; destroyed: grams destroyed from stock (the note names the batch)
+             * @enum {string}
+             */
+            type: "manual" | "stock" | "sale" | "refund" | "batch" | "destroyed";
         };
         StockRow: {
             note?: string;
@@ -3857,6 +4451,56 @@ export interface components {
             stock: number;
             /** @enum {string} */
             stock_type: "manual" | "stock";
+        };
+        Strain: {
+            /**
+             * Format: int64
+             * @description Batches of this strain
+             */
+            batches: number;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            cbd_max: number | null;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            cbd_min: number | null;
+            /** Format: int64 */
+            created: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            notes: string;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            thc_max: number | null;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            thc_min: number | null;
+        };
+        StrainBalance: {
+            balance: components["schemas"]["MassBalance"];
+            holds: boolean;
+            /** Format: int64 */
+            strain: number;
+            strain_name: string;
+        };
+        StrainSaveInputBody: {
+            /**
+             * Format: int64
+             * @description Club id
+             */
+            association?: number;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            cbd_max?: number;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            cbd_min?: number;
+            /**
+             * Format: int64
+             * @description Set when editing
+             */
+            id?: number;
+            name: string;
+            notes?: string;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            thc_max?: number;
+            /** @description A percentage from 0 to 100, at most two decimals */
+            thc_min?: number;
         };
         SuccessOutputBody: {
             message?: string;
@@ -4748,6 +5392,583 @@ export interface operations {
             };
             /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    batches: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+                phase?: "" | "germination" | "vegetative" | "flowering" | "drying" | "curing" | "done";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    batchStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchStartInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDetail"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    batchBalance: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceCheck"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    batch: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDetail"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    batchDestroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchDestroyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDetail"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    batchHarvest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchHarvestInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDetail"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    batchLab: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchLabInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDetail"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    batchPhase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchPhaseInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDetail"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    batchRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchReleaseInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDetail"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7219,6 +8440,118 @@ export interface operations {
             };
         };
     };
+    growIntakes: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+                /** @description Default: this year in the club's time zone */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrowIntake"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    growIntakeAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrowIntakeInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrowIntake"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     inventoryList: {
         parameters: {
             query: {
@@ -8616,6 +9949,72 @@ export interface operations {
             };
         };
     };
+    orderSlip: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                asocid: number;
+                /** @description A receipt printer's 80 mm roll or an A6 sheet */
+                size?: "80mm" | "a6";
+            };
+            header?: never;
+            path: {
+                oid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     orderRefund: {
         parameters: {
             query?: never;
@@ -8819,6 +10218,57 @@ export interface operations {
             };
             /** @description Error */
             default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    productBatches: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+                pid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductBatch"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9073,6 +10523,65 @@ export interface operations {
             };
             /** @description Missing or wrong CSRF token (auth.csrf) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    annualReport: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+                /** @description 1 to 4: that quarter only (Malta's quarterly report) */
+                quarter?: number;
+                /** @description 1 to 12: that month only (a federation's monthly ledger) */
+                month?: number;
+                /** @description A spreadsheet instead of JSON */
+                format?: "" | "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report (JSON), or with format its xlsx or csv file */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnualReport"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10276,6 +11785,186 @@ export interface operations {
             };
             /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    strains: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Strain"][] | null;
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    strainSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StrainSaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Strain"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    strainDelete: {
+        parameters: {
+            query: {
+                /** @description Club id */
+                association: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
