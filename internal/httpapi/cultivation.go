@@ -86,12 +86,12 @@ func (s *Server) strainDelete(ctx context.Context, in *idPathInput) (*okOutput, 
 	return &okOutput{}, s.Cultivation.DeleteStrain(ctx, info(ctx).Club.ID, in.ID)
 }
 
-type yearQuery struct {
+type YearQuery struct {
 	Year int `query:"year" minimum:"2000" maximum:"2200" doc:"Default: this year in the club's time zone"`
 }
 
 // year is the asked year, or this one in the club's zone.
-func (y yearQuery) year(loc *time.Location) int {
+func (y YearQuery) year(loc *time.Location) int {
 	if y.Year != 0 {
 		return y.Year
 	}
@@ -100,7 +100,7 @@ func (y yearQuery) year(loc *time.Location) int {
 
 type growIntakesOutput struct{ Body []cultivation.GrowIntake }
 
-func (s *Server) growIntakes(ctx context.Context, in *yearQuery) (*growIntakesOutput, error) {
+func (s *Server) growIntakes(ctx context.Context, in *YearQuery) (*growIntakesOutput, error) {
 	c := info(ctx).Club
 	from, to, err := cultivation.Period(in.year(c.Location()), 0, 0, c.Location())
 	if err != nil {
@@ -266,7 +266,7 @@ func (s *Server) productBatches(ctx context.Context, in *productBatchesInput) (*
 }
 
 type annualReportInput struct {
-	yearQuery
+	YearQuery
 	Quarter int    `query:"quarter" minimum:"0" maximum:"4" doc:"1 to 4: that quarter only (Malta's quarterly report)"`
 	Month   int    `query:"month" minimum:"0" maximum:"12" doc:"1 to 12: that month only (a federation's monthly ledger)"`
 	Format  string `query:"format" enum:",xlsx,csv" doc:"A spreadsheet instead of JSON"`

@@ -87,6 +87,10 @@ func TestCultivationAPI(t *testing.T) {
 			jsonNumber(rows[0]["dispensed_g"]) != "2" || jsonNumber(rows[0]["stock_end_g"]) != "48" || jsonNumber(rows[0]["avg_thc"]) != "19.25" {
 			t.Fatalf("the report: %s", res.Body)
 		}
+		res = inv.Do("GET", fmt.Sprintf("/api/report_annual?association=%d&year=%d", w.alfa, year-1), nil)
+		if expectOK(t, "last year's report", res); len(objects(t, res.JSON["rows"])) != 0 {
+			t.Fatalf("last year grew nothing: %s", res.Body)
+		}
 		res = inv.Raw("GET", fmt.Sprintf("/api/report_annual?association=%d&year=%d&format=csv", w.alfa, year), "", map[string]string{"Accept-Language": "de-DE"})
 		csv := string(res.Body)
 		if res.Status != 200 || !strings.Contains(csv, "Sorte;") || !strings.Contains(csv, "Lemon Haze;0;12;50;2;0;48;19,25;0,5") {

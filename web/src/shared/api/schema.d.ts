@@ -10555,6 +10555,8 @@ export interface operations {
             query: {
                 /** @description Club id */
                 association: number;
+                /** @description Default: this year in the club's time zone */
+                year?: number;
                 /** @description 1 to 4: that quarter only (Malta's quarterly report) */
                 quarter?: number;
                 /** @description 1 to 12: that month only (a federation's monthly ledger) */
