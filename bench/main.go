@@ -47,6 +47,7 @@ var scenarios = []scenario{
 	{"members", "p99 under 20 ms with 100,000 members in one club (DESIGN.md)", benchMemberSearch},
 	{"products", "p99 under 20 ms with 20,000 products in one club (DESIGN.md)", benchProductList},
 	{"reports", "p99 under 300 ms with 250,000 orders (a year of a busy club) for the close report, withdrawals and performance (issue 11)", benchReports},
+	{"cultivation", "p99 under 300 ms for the annual report over a year of 250,000 dispensed lines (issue 30)", benchCultivation},
 	{"pay", "HTTP keeps at least half the throughput of the same service calls straight on the database (DESIGN.md)", benchPay},
 	{"counter", "a busy Saturday: 50 staff browsers for 60 s without pauses, no failed call; latencies reported (issue 13)", benchCounter},
 }

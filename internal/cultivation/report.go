@@ -178,7 +178,7 @@ func (s *Service) AnnualReport(ctx context.Context, clubID, from, to int64) (*An
 	if err != nil {
 		return nil, err
 	}
-	now, err := balances(ctx, q, clubID, 0)
+	now, err := stockNow(ctx, q, clubID)
 	if err != nil {
 		return nil, err
 	}
@@ -199,6 +199,7 @@ func (s *Service) AnnualReport(ctx context.Context, clubID, from, to int64) (*An
 	}
 	harvested, dispensed, destroyed := sum(in, "harvested"), sum(in, "dispensed"), sum(in, "destroyed")
 	harvestedAfter, dispensedAfter, destroyedAfter := sum(after, "harvested"), sum(after, "dispensed"), sum(after, "destroyed")
+	stock := sum(map[string][]perBatch{"now": now}, "now")
 
 	rows := map[int64]*AnnualReportRow{}
 	for _, st := range strains {
@@ -213,9 +214,8 @@ func (s *Service) AnnualReport(ctx context.Context, clubID, from, to int64) (*An
 		r.Harvested += amount.Milli(harvested[b.ID])
 		r.Dispensed += amount.Milli(dispensed[b.ID])
 		r.Destroyed += amount.Milli(destroyed[b.ID])
-		nb := now[b.ID]
 		// the stock then: now's, plus what left after, less what came after
-		r.StockEnd += nb.Held + nb.InStock + amount.Milli(dispensedAfter[b.ID]+destroyedAfter[b.ID]-harvestedAfter[b.ID])
+		r.StockEnd += amount.Milli(stock[b.ID] + dispensedAfter[b.ID] + destroyedAfter[b.ID] - harvestedAfter[b.ID])
 		w := content[b.StrainID]
 		if w == nil {
 			w = &weights{}

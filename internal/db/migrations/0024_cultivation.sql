@@ -109,9 +109,12 @@ CREATE TABLE batch_dispensations (
     grams BIGINT NOT NULL,
     at BIGINT NOT NULL
 );
-CREATE INDEX batch_dispensations_club ON batch_dispensations (club_id, at, batch_id);
+-- A sale's rows are positive, a refund's negative. One covering index
+-- serves the reports (a period's grams of each batch: one range per batch)
+-- and the balance (a batch's sales and refunds).
+CREATE INDEX batch_dispensations_batch ON batch_dispensations (club_id, batch_id, at, grams);
 CREATE INDEX batch_dispensations_line ON batch_dispensations (line_id);
-CREATE INDEX batch_dispensations_batch ON batch_dispensations (batch_id);
+CREATE INDEX batch_dispensations_order ON batch_dispensations (order_id);
 
 -- A club's rules may ask for a passed lab result before a batch is released
 -- (KCanG § 18) and for the information slip with every dispensation (§ 21).
