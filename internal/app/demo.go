@@ -111,6 +111,9 @@ func (a *App) LoadDemo(ctx context.Context, erase bool, out io.Writer) (int64, e
 	if err := h.load(ctx); err != nil {
 		return 0, fmt.Errorf("demo history: %w", err)
 	}
+	if err := a.loadDemoCultivation(ctx, clubID, h); err != nil {
+		return 0, fmt.Errorf("demo cultivation: %w", err)
+	}
 	for _, nv := range demoNovelties {
 		if _, err := a.AddNovelty(ctx, nv[0], nv[1]); err != nil {
 			return 0, err

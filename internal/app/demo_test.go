@@ -256,6 +256,13 @@ func TestDemoHasAMonthOfHistory(t *testing.T) {
 		if n := k.Count("stock_movements", "product_id = ? AND type = 'sale'", critical); n < 10 {
 			t.Fatalf("Critical's sales: %d", n)
 		}
+		// the grow room: five batches at every stage, White Widow's stock partly from one, the balance holding
+		if b, err := k.App.Cultivation.CheckBalance(context.Background(), club1); err != nil || !b.Holds || len(b.Batches) != 5 {
+			t.Fatalf("the demo's cultivation: %+v %v", b, err)
+		}
+		if n := k.Count("stock_movements", "club_id = ? AND type = 'batch'", club1); n != 1 {
+			t.Fatalf("one release to White Widow, got %d", n)
+		}
 		if n := k.Count("stock_movements", "club_id = ? AND created >= ?", club1, today.Unix()); n != 0 {
 			t.Fatalf("stock movements stamped today: %d", n)
 		}
