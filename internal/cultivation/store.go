@@ -278,7 +278,7 @@ func balanceRows(ctx context.Context, q db.Q, clubID, batchID int64) (map[string
 			AND (? = 0 OR batch_id = ?) GROUP BY batch_id`,
 		"destroyedStock": `SELECT batch_id, SUM(grams) AS grams FROM batch_events WHERE club_id = ? AND kind = 'destroy' AND product_id IS NOT NULL
 			AND (? = 0 OR batch_id = ?) GROUP BY batch_id`,
-		"held":     `SELECT id AS batch_id, held AS grams FROM batches WHERE club_id = ? AND (? = 0 OR id = ?)`,
+		"held": `SELECT id AS batch_id, held AS grams FROM batches WHERE club_id = ? AND (? = 0 OR id = ?)`,
 		// a sale's rows are positive and a refund's negative (batch_dispensations_batch covers both)
 		"sold":     `SELECT batch_id, SUM(grams) AS grams FROM batch_dispensations WHERE club_id = ? AND grams > 0 AND (? = 0 OR batch_id = ?) GROUP BY batch_id`,
 		"refunded": `SELECT batch_id, -SUM(grams) AS grams FROM batch_dispensations WHERE club_id = ? AND grams < 0 AND (? = 0 OR batch_id = ?) GROUP BY batch_id`,
