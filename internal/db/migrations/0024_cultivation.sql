@@ -90,11 +90,12 @@ CREATE INDEX batch_events_club ON batch_events (club_id, kind, at);
 -- The grams of each batch in each product's stock now.
 CREATE TABLE batch_stock (
     club_id BIGINT NOT NULL REFERENCES clubs (id) ON DELETE CASCADE,
-    batch_id BIGINT NOT NULL REFERENCES batches (id),
     product_id BIGINT NOT NULL REFERENCES products (id),
+    batch_id BIGINT NOT NULL REFERENCES batches (id),
     grams BIGINT NOT NULL,
     PRIMARY KEY (product_id, batch_id)
 );
+CREATE INDEX batch_stock_batch ON batch_stock (batch_id);
 
 -- Which batch each sold gram came from: a sale line's grams per batch
 -- (positive), and a refund's grams given back to it (negative).
