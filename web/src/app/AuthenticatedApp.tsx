@@ -27,13 +27,19 @@ export default function AuthenticatedApp() {
       {routes
         .filter((r) => r.layout === 'bare')
         .map((r) => (
-          <Route key={r.name} path={r.name} element={guarded(r, true)} />
+          <Route key={r.name} path={r.path} element={guarded(r, true)} />
         ))}
       <Route element={<AppShell />}>
         {routes
           .filter((r) => r.layout === 'shell')
           .map((r) => (
-            <Route key={r.name} path={r.name} element={guarded(r, false)} />
+            <Route key={r.name} path={r.path} element={guarded(r, false)} />
+          ))}
+        {/* a route that needs its parameter (a batch's id) leads without it to the list it belongs to */}
+        {routes
+          .filter((r) => r.path !== r.name && r.within)
+          .map((r) => (
+            <Route key={`${r.name}-list`} path={r.name} element={<Navigate to={`/${r.within}`} replace />} />
           ))}
         {redirects.map((r) => (
           <Route key={r.from} path={r.from} element={<Navigate to={`/${r.to}`} replace />} />

@@ -22,6 +22,7 @@ const SCREENS = [
   'efficiencyReport', 'walletReport', 'accesscontrolreport', 'novelties', 'club', 'clubmanager', 'htmleditor', 'news',
   'newscreate', 'events', 'eventcreate', 'consults', 'tvshows', 'tvshow1', 'tvshow2', 'tvshow3', 'tvshowsettings',
   'userprofile', 'descarga', 'today', 'accesscontrol', 'clubrules',
+  'strains', 'growintake', 'batches', 'batch', 'annualreport',
 ];
 const DIALOGS = [
   'walletamounts', 'feetypes', 'membercategories', 'productcategories', 'cashamounts',
@@ -130,6 +131,23 @@ describe('side menu', () => {
     expect(manager.indexOf('dispensationregister')).toBe(manager.indexOf('dispensationReport') + 1);
   });
 
+  it('shows the grow room to Administrador, Manager and Inventario of a club with cultivo, and to no one without it', () => {
+    for (const role of gates.roles) {
+      const grow = visible(club(gates.flags, [role])).cultivation;
+      if (['Administrador', 'Manager', 'Inventario'].includes(role)) expect(grow, role).toEqual(['strains', 'growintake', 'batches', 'annualreport']);
+      else expect(grow, role).toBeUndefined();
+    }
+    expect(visible(club(gates.flags.filter((f) => f !== 'cultivo'), ['Administrador'])).cultivation).toBeUndefined();
+  });
+
+  it('opens a batch at /app/batch/<id>, outside the menu, showing the batches as current', () => {
+    const batch = findRoute('batch');
+    expect(batch?.path).toBe('batch/:id');
+    expect(batch?.menu).toBeUndefined();
+    expect(batch?.within).toBe('batches');
+    expect(findRoute('batches')?.path).toBe('batches');
+  });
+
   it('hides the members and social groups when the club lacks socios and comunicacion', () => {
     const menu = visible(club(['software_gestion_club'], ['Administrador']));
     expect(menu.members).toBeUndefined();
@@ -139,7 +157,7 @@ describe('side menu', () => {
 
   it('shows every group to an Administrador of a club with every flag, in order', () => {
     const menu = buildMenu(routes, menuGroups, gates, club(gates.flags, ['Administrador']));
-    expect(menu.map((g) => g.group.key)).toEqual(['members', 'pos', 'cash', 'admin', 'reports', 'social']);
+    expect(menu.map((g) => g.group.key)).toEqual(['members', 'pos', 'cash', 'cultivation', 'admin', 'reports', 'social']);
     expect(menu[0].entries.map((e) => e.name).slice(0, 2)).toEqual(['patientcreate', 'patientmanager']);
   });
 });

@@ -11,6 +11,7 @@ import {
   AuditOutlined,
   BankOutlined,
   BarChartOutlined,
+  BranchesOutlined,
   CalendarOutlined,
   CommentOutlined,
   CreditCardOutlined,
@@ -27,6 +28,7 @@ import {
   GlobalOutlined,
   HistoryOutlined,
   IdcardOutlined,
+  ImportOutlined,
   InboxOutlined,
   LayoutOutlined,
   LineChartOutlined,
@@ -35,8 +37,10 @@ import {
   MenuOutlined,
   MessageOutlined,
   NotificationOutlined,
+  ProjectOutlined,
   QrcodeOutlined,
   ReadOutlined,
+  ReconciliationOutlined,
   RiseOutlined,
   ScanOutlined,
   ScheduleOutlined,
@@ -45,6 +49,7 @@ import {
   ShoppingCartOutlined,
   SolutionOutlined,
   StockOutlined,
+  SunOutlined,
   SwapOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -54,7 +59,7 @@ import {
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
-export type MenuGroupKey = 'members' | 'pos' | 'cash' | 'admin' | 'reports' | 'social';
+export type MenuGroupKey = 'members' | 'pos' | 'cash' | 'cultivation' | 'admin' | 'reports' | 'social';
 
 export interface MenuGroup {
   key: MenuGroupKey;
@@ -75,6 +80,10 @@ export interface MenuPlacement {
 export interface RouteEntry {
   /** Route path under /app/, spelled as the product spells it. */
   name: string;
+  /** The router's path: the name, then its parameters when it has any ("batch/:id"). */
+  path: string;
+  /** The menu entry shown as current while this route is open (a batch shows under the batches). */
+  within?: string;
   /** Key of gates.json `screens`. */
   gate: string;
   /** A screen, or a side-menu dialog (opened as a page for now). */
@@ -90,6 +99,7 @@ export const menuGroups: MenuGroup[] = [
   { key: 'members', gate: 'members', order: 10, icon: <TeamOutlined />, labelKey: 'menu.groups.members' },
   { key: 'pos', gate: 'pos', order: 20, icon: <ShoppingCartOutlined />, labelKey: 'menu.groups.pos' },
   { key: 'cash', gate: 'cash', order: 30, icon: <DatabaseOutlined />, labelKey: 'menu.groups.cash' },
+  { key: 'cultivation', gate: 'cultivation', order: 35, icon: <SunOutlined />, labelKey: 'menu.groups.cultivation' },
   { key: 'admin', gate: 'admin', order: 40, icon: <SettingOutlined />, labelKey: 'menu.groups.admin' },
   { key: 'reports', gate: 'reports', order: 50, icon: <BarChartOutlined />, labelKey: 'menu.groups.reports' },
   { key: 'social', gate: 'social', order: 60, icon: <GlobalOutlined />, labelKey: 'menu.groups.social' },
@@ -107,6 +117,9 @@ type EntryOptions = {
   layout?: RouteEntry['layout'];
   page?: RouteEntry['page'];
   menu?: [MenuGroupKey, number, ReactNode];
+  /** Path parameters after the name, e.g. ':id' (the route opens as /app/<name>/<id>). */
+  params?: string;
+  within?: string;
 };
 
 function screen(name: string, o: EntryOptions = {}): RouteEntry {
@@ -120,6 +133,8 @@ function dialog(name: string, o: EntryOptions = {}): RouteEntry {
 function entry(kind: RouteEntry['kind'], name: string, o: EntryOptions): RouteEntry {
   return {
     name,
+    path: o.params ? `${name}/${o.params}` : name,
+    within: o.within,
     gate: o.gate ?? name,
     kind,
     layout: o.layout ?? 'shell',
@@ -162,6 +177,13 @@ export const routes: RouteEntry[] = [
   screen('dispensary', { page: lazy(() => import('../features/dispensary/pages/DispensaryListPage')), menu: ['cash', 25, <MenuOutlined />] }),
   screen('dispensary_item', { gate: 'dispensary', layout: 'bare', page: lazy(() => import('./DispensaryItemPage')) }),
   screen('productHistoryReport', { page: lazy(() => import('../features/stock/pages/ProductHistoryReportPage')) }),
+
+  // Cultivation: strains, seeds and cuttings taken in, batches from seed to product, the authorities' report
+  screen('strains', { page: lazy(() => import('../features/cultivation/pages/StrainsPage')), menu: ['cultivation', 10, <BranchesOutlined />] }),
+  screen('growintake', { page: lazy(() => import('../features/cultivation/pages/GrowIntakePage')), menu: ['cultivation', 20, <ImportOutlined />] }),
+  screen('batches', { page: lazy(() => import('../features/cultivation/pages/BatchesPage')), menu: ['cultivation', 30, <ProjectOutlined />] }),
+  screen('batch', { params: ':id', within: 'batches', page: lazy(() => import('../features/cultivation/pages/BatchPage')) }),
+  screen('annualreport', { page: lazy(() => import('../features/cultivation/pages/AnnualReportPage')), menu: ['cultivation', 40, <ReconciliationOutlined />] }),
 
   // Administration
   screen('staffmanager', { page: lazy(() => import('../features/members/pages/StaffManagerPage')), menu: ['admin', 10, <IdcardOutlined />] }),

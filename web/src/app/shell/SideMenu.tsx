@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { gates, type ClubAccess } from '../../shared/access/gates';
 import { buildMenu } from '../menuModel';
-import { CLUB_ROUTE, HOME_ROUTE, menuGroups, routes } from '../routes';
+import { CLUB_ROUTE, findRoute, HOME_ROUTE, menuGroups, routes } from '../routes';
 import styles from './shell.module.css';
 
 interface Props {
@@ -18,7 +18,9 @@ export function SideMenu({ club, onNavigate }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const current = location.pathname.replace(/^\/+/, '').split('/')[0] || HOME_ROUTE;
+  const first = location.pathname.replace(/^\/+/, '').split('/')[0] || HOME_ROUTE;
+  // a route without an entry of its own (a batch) shows the entry it belongs to as current
+  const current = findRoute(first)?.within ?? first;
 
   const model = useMemo(() => buildMenu(routes, menuGroups, gates, club), [club]);
   const currentGroup = model.find((g) => g.entries.some((e) => e.name === current))?.group.key;

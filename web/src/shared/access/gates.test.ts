@@ -58,9 +58,10 @@ describe('checkAccess', () => {
 
 describe('gates.json', () => {
   it('has the documented shape', () => {
-    expect(gates.flags).toHaveLength(11);
+    expect(gates.flags).toHaveLength(12);
+    expect(gates.flags).toContain('cultivo');
     expect(gates.roles).toEqual(['Recepción', 'Budtender', 'Manager', 'Administrador', 'Caja', 'Inventario', 'Social']);
-    expect(Object.keys(gates.menuGroups).sort()).toEqual(['admin', 'cash', 'members', 'pos', 'reports', 'social']);
+    expect(Object.keys(gates.menuGroups).sort()).toEqual(['admin', 'cash', 'cultivation', 'members', 'pos', 'reports', 'social']);
     for (const gate of [...Object.values(gates.screens), ...Object.values(gates.menuGroups)]) {
       expect(Array.isArray(gate.flags)).toBe(true);
       expect(Array.isArray(gate.roles)).toBe(true);
