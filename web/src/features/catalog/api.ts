@@ -1,6 +1,7 @@
 import { downloadExport, type ExportFormat } from '../../shared/api/download';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiOrigin, unwrap } from '../../shared/api';
+import type { components } from '../../shared/api/schema';
 import {
   filterParams,
   PAGE_SIZE,
@@ -19,6 +20,7 @@ export const catalogKeys = {
   list: (club: number, f: ProductFilter, sort: ProductSort, page: number) => ['catalog', club, 'list', f, sort, page] as const,
   one: (club: number, pid: number) => ['catalog', club, 'one', pid] as const,
   presets: ['catalog', 'presets'] as const,
+  batches: (club: number, pid: number) => ['catalog', club, 'batches', pid] as const,
 };
 
 export interface ProductPage {
@@ -55,6 +57,25 @@ export function useProduct(pid: number | null) {
     },
     enabled: pid !== null && pid > 0,
     staleTime: 5_000,
+  });
+}
+
+/** A cultivation batch's grams in a product's stock. */
+export type ProductBatch = components['schemas']['ProductBatch'];
+
+/**
+ * GET /api/product_batches?pid= — the batches whose grams are in the product's stock, in the order a
+ * sale takes them (oldest best-before first). Asked only where the club grows (flag cultivo) and the
+ * user passes the product_batches gate.
+ */
+export function useProductBatches(pid: number | null, enabled: boolean) {
+  const club = useClubId();
+  return useQuery({
+    queryKey: catalogKeys.batches(club, pid ?? 0),
+    queryFn: async (): Promise<ProductBatch[]> =>
+      (await unwrap(api.GET('/api/product_batches', { params: { query: { association: club, pid: pid! } } }))) ?? [],
+    enabled: enabled && pid !== null && pid > 0,
+    staleTime: 10_000,
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  batchStock,
   buildPayload,
   filterParams,
   filterPresets,
@@ -253,5 +254,18 @@ describe('filters, presets, links and images', () => {
     expect(imageProblem({ type: 'image/png', size: 1000 }, 8)).toBe('tooMany');
     expect(imageProblem({ type: 'application/pdf', size: 1000 }, 0)).toBe('notImage');
     expect(imageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 }, 0)).toBe('tooLarge');
+  });
+});
+
+describe('a product stock and its cultivation batches', () => {
+  it('splits the stock into the grams batches hold and the rest, in milligrams', () => {
+    expect(batchStock([{ grams: 10.1 }, { grams: 0.2 }], 12)).toEqual({ batched: 10.3, unbatched: 1.7 });
+    expect(batchStock([{ grams: 5 }], 5)).toEqual({ batched: 5, unbatched: 0 });
+    expect(batchStock([], 7.5)).toEqual({ batched: 0, unbatched: 7.5 });
+  });
+
+  it('never says less than nothing is without a batch', () => {
+    // a sale read between the two answers: the batches may briefly hold more than the stock says
+    expect(batchStock([{ grams: 6 }], 5).unbatched).toBe(0);
   });
 });

@@ -289,3 +289,19 @@ export function imageProblem(file: { type: string; size: number }, count: number
   if (file.size > MAX_IMAGE_BYTES) return 'tooLarge';
   return null;
 }
+
+// ------------------------------------------------------------------ cultivation batches
+
+/** What the stock holds from cultivation batches and what it holds without one, in grams. */
+export interface BatchStock {
+  /** grams in the stock that came from batches */
+  batched: number;
+  /** grams in the stock with no batch (typed in by hand before the club grew, or counted) */
+  unbatched: number;
+}
+
+/** Splits a weight product's stock into the grams its batches hold and the rest (never below zero). */
+export function batchStock(batches: readonly { grams: number }[], stock: number): BatchStock {
+  const batched = batches.reduce((sum, b) => sum + toMilli(b.grams), 0);
+  return { batched: fromMilli(batched), unbatched: fromMilli(Math.max(0, toMilli(stock) - batched)) };
+}

@@ -29,6 +29,8 @@ export function useCatalogAccess() {
         delete: editors && gate('product_delete'),
         qr: has('Manager', 'Administrador', 'Inventario', 'Budtender') && gate('dispensarymanagerpro'),
         export: has('Manager', 'Administrador') && gate('product_export'),
+        // the cultivation batches in a product's stock: clubs that grow (flag cultivo)
+        batches: gate('product_batches'),
       },
     };
   }, [club.data, currentId]);

@@ -14,6 +14,8 @@ export type Product = components['schemas']['Product'];
 export type Member = components['schemas']['Member'];
 export type FeeType = components['schemas']['FeeType'];
 export type Consumption = components['schemas']['Consumption'];
+/** A cultivation batch's grams in a product's stock. */
+export type ProductBatch = components['schemas']['ProductBatch'];
 export type PayType = 'cash' | 'wallet' | 'tpv';
 export interface SaveLine {
   pid?: number;
@@ -39,6 +41,7 @@ export const posKeys = {
   members: (club: number, text: string, page: number) => ['pos', club, 'members', text, page] as const,
   fees: (club: number) => ['pos', club, 'fees'] as const,
   coupons: (club: number, oid: number) => ['pos', club, 'coupons', oid] as const,
+  batches: (club: number, pid: number) => ['pos', club, 'batches', pid] as const,
 };
 
 /** GET /api/dispensario?in_stock=true — what can be sold now, 24 a page, by title or code. */
@@ -77,6 +80,25 @@ export function usePosProduct(pid: number) {
       (await unwrap(api.GET('/api/dispensario', { params: { query: { asocid: club, pid, limit: 1 } } }))).data?.[0] ?? null,
     enabled: pid > 0,
     staleTime: 5_000,
+  });
+}
+
+/**
+ * GET /api/product_batches?pid= — the batches whose grams are in a weight product's stock, in the
+ * order a sale takes them (oldest best-before first). Asked as the add dialog opens (pid null: not
+ * asked), kept for half a minute, and read again after every payment (it sits under ['pos', club]).
+ */
+export function useProductBatches(pid: number | null) {
+  const club = useClubId();
+  return useQuery({
+    queryKey: posKeys.batches(club, pid ?? 0),
+    queryFn: async (): Promise<ProductBatch[]> =>
+      (await unwrap(api.GET('/api/product_batches', { params: { query: { association: club, pid: pid! } } }))) ?? [],
+    enabled: pid !== null && pid > 0,
+    staleTime: 30_000,
+    // a hint of the dialog: a failure leaves it out, never a dialog over the one staff type in
+    meta: { silent: true },
+    retry: false,
   });
 }
 

@@ -30,6 +30,51 @@ export const priceOf = (unitPrice: number, quantity: number) => round(unitPrice 
 /** Quantity bought by a price (3 decimals): weight items are often sold "20 € of it". */
 export const quantityOf = (unitPrice: number, price: number) => (unitPrice > 0 ? round(price / unitPrice, 3) : 0);
 
+/** One batch's part of the grams being added: its number, strain, THC and the grams it gives. */
+export interface BatchShare {
+  batch: number;
+  strain: string;
+  thc: number | null;
+  /** grams this batch gives (0 while nothing is typed: the batch the next gram comes from) */
+  grams: number;
+}
+
+/** Where the grams being added come from: batches in order, and grams beyond every batch (stock without one). */
+export interface BatchSource {
+  shares: BatchShare[];
+  rest: number;
+}
+
+const milli = (g: number | null | undefined) => (typeof g === 'number' && Number.isFinite(g) && g > 0 ? Math.round(g * 1000) : 0);
+
+/**
+ * Which batches the grams typed at the counter will come from. A sale takes a product's grams from
+ * its batches in the order the server lists them (oldest best-before first), and the grams of this
+ * product already in the cart are taken before these. With nothing typed yet, the batch the next gram
+ * comes from. Grams past every batch come from stock without a batch (`rest`). Counted in milligrams,
+ * as the server does, so 0,1 + 0,2 is 0,3.
+ */
+export function batchSource(batches: readonly { batch: number; strain: string; grams: number; thc_percent: number | null }[], grams: number | null, inCart = 0): BatchSource {
+  let skip = milli(inCart);
+  let want = milli(grams);
+  const next = want === 0;
+  const shares: BatchShare[] = [];
+  for (const b of batches) {
+    let left = milli(b.grams);
+    if (skip >= left) {
+      skip -= left;
+      continue;
+    }
+    left -= skip;
+    skip = 0;
+    const take = next ? 0 : Math.min(left, want);
+    shares.push({ batch: b.batch, strain: b.strain, thc: b.thc_percent, grams: take / 1000 });
+    want -= take;
+    if (want === 0) break;
+  }
+  return { shares, rest: want / 1000 };
+}
+
 export type AddError = 'noMember' | 'notNumeric' | 'empty' | 'noStock' | 'zero';
 
 /** The add-to-order checks of spec part 1 §5, in the spec's order. */

@@ -17,7 +17,7 @@ const LIMITS = ['day_limit_g', 'month_limit_g', 'year_limit_g'] as const;
 const YOUNG = ['young_max_age', 'young_month_limit_g', 'young_thc_max'] as const;
 const ADMISSION = ['min_age', 'max_members', 'waiting_days', 'guarantor_min_days'] as const;
 const RECORDS = ['retention_years', 'declaration_retention_years'] as const;
-const SWITCHES = ['guarantor_required', 'override', 'fee_expired_blocks'] as const;
+const SWITCHES = ['guarantor_required', 'override', 'fee_expired_blocks', 'slip_required', 'lab_required'] as const;
 const DECLARATIONS = ['not_in_other_club', 'resident', 'habitual_use'] as const;
 const NUMBERS = [...LIMITS, ...YOUNG, ...ADMISSION, ...RECORDS] as const;
 type NumberField = (typeof NUMBERS)[number];
@@ -179,7 +179,11 @@ export default function ClubRulesPage() {
           <Card className={layout.card} title={t('rules.sections.counter')}>
             {toggle('override')}
             {toggle('fee_expired_blocks')}
+            {toggle('slip_required')}
             <div className={styles.grid}>{RECORDS.map(number)}</div>
+          </Card>
+          <Card className={layout.card} title={t('rules.sections.cultivation')}>
+            {toggle('lab_required')}
           </Card>
           <div className={layout.formActions}>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="rules-save">

@@ -9,10 +9,11 @@ import { QrScannerModal } from '../../../shared/scan';
 import cells from '../../../shared/ui/cells.module.css';
 import layout from '../../../shared/ui/layout.module.css';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { presetPicture, useProduct, useSaveProduct } from '../api';
+import { presetPicture, useProduct, useProductBatches, useSaveProduct } from '../api';
 import { useQuantity } from '../components/bits';
 import { ImagesField } from '../components/ImagesField';
 import { PresetModal } from '../components/PresetModal';
+import { ProductBatches } from '../components/ProductBatches';
 import { catalogErrorText } from '../errors';
 import {
   buildPayload,
@@ -60,6 +61,11 @@ export default function ProductCreatePage() {
   const loadedFor = useRef<number | null>(null);
   const type = Form.useWatch('type', form);
   const product = isEdit ? existing.data : undefined;
+  // Clubs that grow: the batches whose grams are in a weight product's stock (only such a product
+  // takes a batch's grams), and the THC and CBD that follow them.
+  const showBatches = access.can.batches && !!product && product.type === 'peso' && !product.unlimited_stock;
+  const batches = useProductBatches(pid, showBatches);
+  const hasBatches = showBatches && (batches.data?.length ?? 0) > 0;
 
   useEffect(() => {
     document.title = `${isEdit ? t('catalog.form.titleEdit') : t('catalog.form.titleNew')} · ${t('common.appName')}`;
@@ -230,6 +236,12 @@ export default function ProductCreatePage() {
               <Form.Item name="cbd_percent" label={label('cbd_percent')}>
                 <InputNumber size="large" {...percent} data-testid="f-cbd-percent" />
               </Form.Item>
+              {hasBatches && (
+                <p className={`${styles.span2} ${styles.batchFieldHint}`} data-testid="thc-follows-batches">
+                  <ExperimentOutlined aria-hidden="true" />
+                  {t('catalog.batches.thcHint')}
+                </p>
+              )}
               <Form.Item name="code" label={label('code')} extra={t('catalog.form.help.code')} className={styles.span2}>
                 <CodeField placeholder={t('catalog.form.placeholders.code')} scanLabel={t('catalog.form.scan')} scanTitle={t('catalog.form.scanTitle')} onScan={() => setScanOpen(true)} />
               </Form.Item>
@@ -310,6 +322,10 @@ export default function ProductCreatePage() {
             </Card>
           </div>
         </div>
+
+        {showBatches && product && (
+          <ProductBatches batches={batches.data} loading={batches.isPending} failed={batches.isError} stock={product.stock} />
+        )}
 
         <div className={layout.formNav}>
           <Button size="large" icon={<ArrowLeftOutlined />} onClick={() => navigate(MANAGER)} data-testid="form-cancel">

@@ -1,10 +1,10 @@
-import { UsbOutlined } from '@ant-design/icons';
+import { ExperimentOutlined, UsbOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFixed, formatMoney, formatNumber } from '../../../shared/format';
-import type { Product } from '../api';
-import { checkAdd, priceOf, quantityOf, readNumber, type AddError } from '../model';
+import type { Product, ProductBatch } from '../api';
+import { batchSource, checkAdd, priceOf, quantityOf, readNumber, type AddError, type BatchShare } from '../model';
 import styles from '../pos.module.css';
 
 interface Props {
@@ -14,6 +14,11 @@ interface Props {
   hasMember: boolean;
   /** Grams the member may still receive today under the club's rules; null: no limit. */
   leftToday?: number | null;
+  /**
+   * The cultivation batches in the product's stock, in the order a sale takes them (clubs that grow);
+   * undefined while they are read or where they are not asked for. Never waited for.
+   */
+  batches?: ProductBatch[];
   onAdd: (quantity: number) => void;
   onClose: () => void;
 }
@@ -63,7 +68,7 @@ export function AddToOrderModal(props: Props) {
   return props.product ? <AddDialog key={props.product.pid} {...props} product={props.product} /> : null;
 }
 
-function AddDialog({ product, inCart, hasMember, leftToday, onAdd, onClose }: Props & { product: Product }) {
+function AddDialog({ product, inCart, hasMember, leftToday, batches, onAdd, onClose }: Props & { product: Product }) {
   const { t } = useTranslation();
   const weight = product.type === 'peso';
   const unit = product.precio;
@@ -156,6 +161,7 @@ function AddDialog({ product, inCart, hasMember, leftToday, onAdd, onClose }: Pr
             {t('pos.add.readScale')}
           </Button>
         )}
+        {weight && batches && batches.length > 0 && <BatchSourceNote source={batchSource(batches, readNumber(quantity), inCart)} />}
         {weight && leftToday !== null && leftToday !== undefined && (
           <Alert type={leftToday > inCart ? 'info' : 'warning'} showIcon message={t('pos.limits.mayStillGive', { grams: formatNumber(Math.max(0, leftToday - inCart)) })} data-testid="add-left" />
         )}
@@ -163,5 +169,42 @@ function AddDialog({ product, inCart, hasMember, leftToday, onAdd, onClose }: Pr
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * Which batch the grams will come from (clubs that grow): the first batch with its strain and THC,
+ * "then #id" for each further batch the typed grams reach, and the grams past every batch. Shown
+ * beside the fields as the grams are typed; it never takes the cursor.
+ */
+function BatchSourceNote({ source }: { source: ReturnType<typeof batchSource> }) {
+  const { t } = useTranslation();
+  const { shares, rest } = source;
+  const several = shares.length + (rest > 0 ? 1 : 0) > 1;
+  const part = (s: BatchShare) => (
+    <>
+      <span className={styles.batchStrain}>{s.strain}</span>
+      {s.thc !== null && <span className={styles.batchThc}>{t('pos.batch.thc', { thc: formatNumber(s.thc, 2) })}</span>}
+      {several && <span className={styles.batchGrams}>{t('pos.batch.grams', { grams: formatNumber(s.grams) })}</span>}
+    </>
+  );
+  return (
+    <div className={styles.batchSource} role="status" aria-label={t('pos.batch.label')} data-testid="add-batch">
+      <ExperimentOutlined className={styles.batchIcon} aria-hidden="true" />
+      <ul className={styles.batchParts}>
+        {shares.length === 0 && <li data-testid="add-batch-none">{t('pos.batch.none')}</li>}
+        {shares.map((s, i) => (
+          <li key={s.batch} data-testid={i === 0 ? 'add-batch-first' : 'add-batch-then'}>
+            <strong>{i === 0 ? t('pos.batch.from', { id: s.batch }) : t('pos.batch.then', { id: s.batch })}</strong>
+            {part(s)}
+          </li>
+        ))}
+        {rest > 0 && shares.length > 0 && (
+          <li className={styles.batchRest} data-testid="add-batch-rest">
+            {t('pos.batch.rest', { grams: formatNumber(rest) })}
+          </li>
+        )}
+      </ul>
+    </div>
   );
 }

@@ -18,6 +18,7 @@ const base: Consumption = {
   thc_max: null,
   left_today_g: null,
   left_month_g: null,
+  slip_required: false,
 };
 
 describe('LimitBars', () => {

@@ -8,6 +8,8 @@ import { SheetModal } from '../../../shared/ui/SheetModal';
 import { HISTORY_PAGE, useMemberOrders, useRefund, type Order, type OrderLine, type PayType } from '../api';
 import { posErrorText } from '../errors';
 import { leftOf, MAX_REASON, refundAmount, refundTotal, unitOf } from '../refund';
+import { hasSlip, useCanPrintSlip } from '../slip';
+import { SlipButton } from './SlipButton';
 import styles from '../pos.module.css';
 import refundStyles from '../refund.module.css';
 
@@ -24,6 +26,7 @@ export function OrderHistoryModal({ member, open, methods, onClose }: Props) {
   const [page, setPage] = useState(0);
   const [refunding, setRefunding] = useState<Order | null>(null);
   const orders = useMemberOrders(open ? member : null, page);
+  const canSlip = useCanPrintSlip();
   return (
     <Modal open={open} title={t('pos.history.title')} onCancel={onClose} footer={null} width={820} destroyOnHidden>
       <Table<Order>
@@ -51,6 +54,11 @@ export function OrderHistoryModal({ member, open, methods, onClose }: Props) {
                 })}
               </ul>
               <OrderRefunds order={o} />
+              {canSlip && o.order_status === 'completed' && hasSlip(o) && (
+                <div className={styles.orderSlip}>
+                  <SlipButton oid={o.oid} size="small" />
+                </div>
+              )}
             </>
           ),
         }}

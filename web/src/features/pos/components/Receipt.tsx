@@ -1,10 +1,17 @@
-import { CloseOutlined, PrinterOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseOutlined, LoadingOutlined, PrinterOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import type { Order } from '../api';
 import styles from '../pos.module.css';
+import { SlipButton } from './SlipButton';
+
+/**
+ * The information slip of the order (KCanG § 21): offered (a button), or printed with the sale
+ * because the club's rules ask for it, with how that went.
+ */
+export type SlipOffer = { kind: 'offer' } | { kind: 'auto'; state: 'printing' | 'sent' | 'failed'; reason?: string };
 
 interface Props {
   order: Order | null;
@@ -13,6 +20,8 @@ interface Props {
   staffName: string;
   /** A next sale has begun: the receipt folds to one line, still printable. */
   compact: boolean;
+  /** The order's information slip; none for an order without grams or a user who may not print it. */
+  slip?: SlipOffer | null;
   onClose: () => void;
 }
 
@@ -20,7 +29,7 @@ interface Props {
 const qty = (l: Order['products'][number]) => (l.product.type === 'peso' ? `${formatNumber(l.quantity)} g` : formatNumber(l.quantity));
 
 /** The 80 mm ticket itself: on screen in the panel, and once more in the print area. */
-function Ticket({ order, change, clubName, staffName, testId }: Omit<Props, 'compact' | 'onClose'> & { order: Order; testId?: string }) {
+function Ticket({ order, change, clubName, staffName, testId }: Omit<Props, 'compact' | 'onClose' | 'slip'> & { order: Order; testId?: string }) {
   const { t } = useTranslation();
   return (
     <div className={styles.receipt} data-testid={testId}>
@@ -87,9 +96,20 @@ function Ticket({ order, change, clubName, staffName, testId }: Omit<Props, 'com
  * dialog's fixed layer repeated the ticket on each). 72 mm wide, it fits an 80 mm roll and sits at
  * the top of an A4 sheet.
  */
-export function Receipt({ order, change, clubName, staffName, compact, onClose }: Props) {
+export function Receipt({ order, change, clubName, staffName, compact, slip, onClose }: Props) {
   const { t } = useTranslation();
   if (!order) return null;
+  const slipButton = slip ? <SlipButton oid={order.oid} size={compact ? 'small' : 'middle'} type={compact ? 'link' : 'default'} /> : null;
+  const slipNote =
+    slip?.kind === 'auto' ? (
+      <p className={`${styles.slipNote} ${slip.state === 'failed' ? styles.slipNoteFailed : ''}`} role="status" data-testid="slip-auto" data-state={slip.state}>
+        {slip.state === 'printing' ? <LoadingOutlined /> : slip.state === 'sent' ? <CheckCircleOutlined /> : <WarningOutlined />}
+        <span>
+          {t(`pos.slip.auto.${slip.state}`)}
+          {slip.state === 'failed' && slip.reason ? ` ${slip.reason}` : ''}
+        </span>
+      </p>
+    ) : null;
   const print = (
     <Button icon={<PrinterOutlined />} type={compact ? 'link' : 'primary'} onClick={() => window.print()} data-testid="receipt-print">
       {t('pos.receipt.print')} <kbd className={styles.kbd}>F8</kbd>
@@ -109,6 +129,7 @@ export function Receipt({ order, change, clubName, staffName, compact, onClose }
           </span>
           <span className={styles.lastReceiptActions}>
             {print}
+            {slipButton}
             {close}
           </span>
         </div>
@@ -119,7 +140,11 @@ export function Receipt({ order, change, clubName, staffName, compact, onClose }
             {close}
           </div>
           <Ticket order={order} change={change} clubName={clubName} staffName={staffName} testId="receipt" />
-          <div className={styles.receiptActions}>{print}</div>
+          {slipNote}
+          <div className={styles.receiptActions}>
+            {print}
+            {slipButton}
+          </div>
         </section>
       )}
       {createPortal(

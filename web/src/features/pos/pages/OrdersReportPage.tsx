@@ -12,6 +12,8 @@ import { ORDERS_REPORT_PAGE, useOrdersReport, usePosMember, useSalesChart, type 
 import { OrderRefunds, RefundModal } from '../components/OrderHistoryModal';
 import { allowedMethods } from '../model';
 import { unitOf } from '../refund';
+import { hasSlip, useCanPrintSlip } from '../slip';
+import { SlipButton } from '../components/SlipButton';
 import styles from '../pos.module.css';
 
 /**
@@ -30,6 +32,7 @@ export default function OrdersReportPage() {
   const orders = useOrdersReport(period, member, page);
   const chart = useSalesChart(period, member);
   const methods = allowedMethods(clubInfo);
+  const canSlip = useCanPrintSlip();
   const money = (v: number) => formatMoney(v);
   const right = { align: 'right' as const, className: styles.num };
   const columns: TableColumnsType<Order> = [
@@ -116,6 +119,11 @@ export default function OrdersReportPage() {
             <>
               <Table<OrderLine> rowKey="id" size="small" pagination={false} columns={lineColumns} dataSource={o.products} className={styles.reportLines} />
               <OrderRefunds order={o} />
+              {canSlip && hasSlip(o) && (
+                <div className={styles.orderSlip}>
+                  <SlipButton oid={o.oid} size="small" />
+                </div>
+              )}
             </>
           ),
         },

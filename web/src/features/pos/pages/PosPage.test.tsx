@@ -47,6 +47,18 @@ let orders: unknown[] = [];
 let failOpen = false;
 /** The pages of open orders asked for. */
 let openPages: { page: number; limit: number }[] = [];
+/** The club's flags; a club that grows has `cultivo`. */
+let flags: Record<string, boolean> = {};
+/** The club's rules ask for the information slip with every dispensation. */
+let slipRequired = false;
+/** The slips asked for (their address), and the products whose batches were asked for. */
+let slips: string[] = [];
+let batchAsks: number[] = [];
+/** Lemon's batches, as the server lists them (oldest best-before first). */
+const lemonBatches = [
+  { batch: 12, strain: 'Amnesia Haze', grams: 1.5, thc_percent: 18.5, cbd_percent: 0.4, harvested_at: 1767225600, best_before: 1798761600 },
+  { batch: 14, strain: 'Critical', grams: 30, thc_percent: 21, cbd_percent: null, harvested_at: 1767225600, best_before: 1801440000 },
+];
 
 /** An open order of a member with one line of soda. */
 const openOrder = (oid: number, m: { nid: number; number: number; nombre: string; surname: string }, quantity = 1) => ({
@@ -61,6 +73,10 @@ function serve(open: unknown[] = []) {
   orders = open;
   failOpen = false;
   openPages = [];
+  flags = {};
+  slipRequired = false;
+  slips = [];
+  batchAsks = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -71,11 +87,17 @@ function serve(open: unknown[] = []) {
         case '/services/session/token':
           return new Response('tok');
         case '/api/association/retrieve':
-          return json({ nid: 1, title: 'Club', roles: ['Administrador'], functionalities: {}, cashPermission: true });
+          return json({ nid: 1, title: 'Club', roles: ['Administrador'], functionalities: flags, cashPermission: true });
         case '/api/association_category/':
           return json([]);
         case '/api/order/consumption':
-          return json({ grams_month: 0, consum_forecast: 0 });
+          return json({ grams_month: 0, consum_forecast: 0, slip_required: slipRequired });
+        case '/api/product_batches':
+          batchAsks.push(Number(q.get('pid')));
+          return json(Number(q.get('pid')) === lemon.pid ? lemonBatches : []);
+        case '/api/order/900/slip':
+          slips.push(`${url.pathname}${url.search}`);
+          return new Response('%PDF-1.4 slip', { headers: { 'Content-Type': 'application/pdf' } });
         case '/api/order/': {
           if (failOpen) return json({ code: 'internal', message: 'database unavailable' }, 500);
           // the server's paging: at most 1000 a page
@@ -90,7 +112,8 @@ function serve(open: unknown[] = []) {
           const m = members.find((x) => x.nid === body.membership_id)!;
           const lines = body.products.map((l, i) => {
             const p = products.find((x) => x.pid === l.pid)!;
-            return { id: i + 1, fee_id: 0, product: { pid: p.pid, title: p.titulo, type: p.type }, quantity: l.quantity, real_quantity: l.quantity, unit_price: p.precio, total: p.precio * l.quantity, total_discount: 0 };
+            const grams = p.type === 'peso' ? l.quantity : 0;
+            return { id: i + 1, fee_id: 0, product: { pid: p.pid, title: p.titulo, type: p.type }, quantity: l.quantity, real_quantity: l.quantity, grams, unit_price: p.precio, total: p.precio * l.quantity, total_discount: 0 };
           });
           const total = lines.reduce((a, l) => a + l.total, 0);
           const order = {
@@ -328,6 +351,70 @@ describe('the counter', { timeout: 20_000 }, () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(paid).toEqual([900]));
     expect(screen.getByTestId('receipt-change')).toHaveTextContent('4,00 €');
+  });
+
+  describe('in a club that grows, under rules that ask for the information slip', () => {
+    beforeEach(() => {
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:slip'), revokeObjectURL: vi.fn() }));
+    });
+
+    it('shows the batch the grams come from as the dialog opens, without taking the cursor, and prints the slip with the sale', async () => {
+      flags = { software_gestion_club: true, cultivo: true };
+      slipRequired = true;
+      const user = userEvent.setup();
+      renderPos(carla);
+      await screen.findByTestId('member-name');
+      // the grams are typed the moment the dialog opens; the batch comes in beside them
+      await user.click(await screen.findByTestId(`product-${lemon.pid}`));
+      await user.keyboard('2');
+      expect(await screen.findByTestId('add-batch-first')).toHaveTextContent(`${fill(pos.batch.from, { id: 12 })}Amnesia Haze`);
+      expect(screen.getByTestId('add-batch-then')).toHaveTextContent(fill(pos.batch.then, { id: 14 }));
+      expect(screen.getByTestId('add-quantity')).toHaveFocus();
+      expect(screen.getByTestId('add-quantity')).toHaveValue('2');
+      expect(batchAsks).toEqual([lemon.pid]);
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0].products).toEqual([{ pid: lemon.pid, quantity: 2 }]);
+      await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
+      // a unit product asks for no batches
+      await user.click(screen.getByTestId(`product-${soda.pid}`));
+      expect(screen.queryByTestId('add-batch')).toBeNull();
+      await user.keyboard('{Escape}');
+      expect(batchAsks).toEqual([lemon.pid]);
+
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.getByTestId('pay-tendered')).toHaveFocus());
+      await user.click(screen.getByTestId('tender-exact'));
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(paid).toEqual([900]));
+      // printed at once, on the roll, and said; the cursor waits for the next member
+      await waitFor(() => expect(slips).toEqual(['/api/order/900/slip?asocid=1&size=80mm']));
+      await waitFor(() => expect(screen.getByTestId('slip-auto')).toHaveAttribute('data-state', 'sent'));
+      expect(screen.getByTestId('slip-auto')).toHaveTextContent(pos.slip.auto.sent);
+      expect(document.querySelector('iframe[data-testid="slip-frame"]')).not.toBeNull();
+      await waitFor(() => expect(screen.getByTestId('member-scan')).toHaveFocus());
+      // and again from its button, on an A6 sheet
+      await user.click(screen.getByTestId('slip-size'));
+      await user.click(await screen.findByText(pos.slip.sizes.a6));
+      await waitFor(() => expect(slips).toHaveLength(2));
+      expect(slips[1]).toBe('/api/order/900/slip?asocid=1&size=a6');
+    });
+
+    it('only offers the slip when the rules do not ask for it', async () => {
+      flags = { software_gestion_club: true, cultivo: true };
+      const user = await sellOne(carla, lemon, '2{Enter}');
+      await waitFor(() => expect(screen.getByTestId('product-search')).toHaveFocus());
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.getByTestId('pay-tendered')).toHaveFocus());
+      await user.click(screen.getByTestId('tender-exact'));
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(paid).toEqual([900]));
+      expect(await screen.findByTestId('slip-print')).toHaveTextContent(pos.slip.button);
+      expect(screen.queryByTestId('slip-auto')).toBeNull();
+      expect(slips).toEqual([]);
+      await user.click(screen.getByTestId('slip-print'));
+      await waitFor(() => expect(slips).toEqual(['/api/order/900/slip?asocid=1&size=80mm']));
+    });
   });
 
   it('pays with F9 from anywhere on the counter, and says so when there is nothing to pay', async () => {

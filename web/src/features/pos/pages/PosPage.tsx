@@ -22,7 +22,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { canAccess, gates } from '../../../shared/access/gates';
-import { isApiError, useClubCategories } from '../../../shared/api';
+import { isApiError, reportApiError, shownLocally, useClubCategories } from '../../../shared/api';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import { useClub, useClubId, useSession, displayName } from '../../../shared/session';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -42,8 +42,10 @@ import {
   usePosMember,
   useNotifyOrder,
   usePosProducts,
+  useProductBatches,
   useSaveOrder,
   PRODUCTS_PAGE,
+  type Consumption,
   type Member,
   type Order,
   type Product,
@@ -56,7 +58,7 @@ import { FeeRenewalModal } from '../components/FeeRenewalModal';
 import { MembersModal } from '../components/MembersModal';
 import { OrderHistoryModal } from '../components/OrderHistoryModal';
 import { PayModal } from '../components/PayModal';
-import { Receipt } from '../components/Receipt';
+import { Receipt, type SlipOffer } from '../components/Receipt';
 import { Kbd, ShortcutsModal } from '../components/ShortcutsModal';
 import { posErrorText, removedReason } from '../errors';
 import {
@@ -75,6 +77,7 @@ import {
   type CounterAction,
   type TabMember,
 } from '../model';
+import { hasSlip, printSlip } from '../slip';
 import styles from '../pos.module.css';
 import { useApp } from '../../../shared/ui/useApp';
 
@@ -110,7 +113,7 @@ export default function PosPage() {
   const [adding, setAdding] = useState<Product | null>(null);
   const [paying, setPaying] = useState<Order | null>(null);
   // the last ticket; `full` until the next member is chosen, then folded to one line
-  const [receipt, setReceipt] = useState<{ order: Order; change: number; full: boolean } | null>(null);
+  const [receipt, setReceipt] = useState<{ order: Order; change: number; full: boolean; slip: SlipOffer | null } | null>(null);
   const foldReceipt = () => setReceipt((r) => (r?.full ? { ...r, full: false } : r));
   const select = (m: TabMember) => {
     foldReceipt();
@@ -191,6 +194,12 @@ export default function PosPage() {
   const topUpAllowed = canTopUp(clubInfo);
   const canNotify = canAccess(gates.screens.order_notify, clubInfo);
   const canCoupon = canAccess(gates.screens.coupon_apply, clubInfo);
+  const canSlip = canAccess(gates.screens.order_slip, clubInfo);
+  // Clubs that grow: the batches of the weight product being added, read as its dialog opens (and
+  // kept a while), never waited for: the dialog shows which batch the grams come from once they are here.
+  const canBatches = canAccess(gates.screens.product_batches, clubInfo);
+  const batchesOf = adding && canBatches && adding.type === 'peso' && !adding.unlimited_stock ? adding.pid : null;
+  const addingBatches = useProductBatches(batchesOf);
   const coupons = order?.discount_coupon_order ?? [];
   const discrepancy = Number(useClubCategories('weight_discrepancy').data?.[0]?.title ?? 0) || 0;
 
@@ -370,12 +379,29 @@ export default function PosPage() {
       onError: (e) => message.error(isApiError(e) && e.code === 'order.no_user' ? t('pos.notify.noUser') : posErrorText(e, t, i18n), 6),
     });
 
+  // The information slip printed with the sale (the club's rules ask for it): fetched and sent to the
+  // printer at once; the ticket's panel says how it went and keeps the button to print it again.
+  const autoSlip = (oid: number) => {
+    const mark = (slip: SlipOffer) => setReceipt((r) => (r?.order.oid === oid ? { ...r, slip } : r));
+    printSlip(club, oid, '80mm').then(
+      () => mark({ kind: 'auto', state: 'sent' }),
+      (e: unknown) => {
+        mark({ kind: 'auto', state: 'failed', reason: posErrorText(e, t, i18n) });
+        if (!shownLocally(e)) reportApiError(e);
+      },
+    );
+  };
+
   const paid = (o: Order, change: number) => {
     setPaying(null);
     // ready for the next member at once: the ticket stays beside, the cursor is in the member field
     setFocusNext('member');
     message.success(t('pos.pay.done'), 4);
-    setReceipt({ order: o, change, full: true });
+    // the member's rules, read with their consumption when they were chosen
+    const rules = qc.getQueryData<Consumption>(posKeys.consumption(club, o.membership_id)) ?? consumption.data;
+    const slip: SlipOffer | null = canSlip && hasSlip(o) ? (rules?.slip_required ? { kind: 'auto', state: 'printing' } : { kind: 'offer' }) : null;
+    setReceipt({ order: o, change, full: true, slip });
+    if (slip?.kind === 'auto') autoSlip(o.oid);
     close(o.membership_id);
     void products.refetch();
   };
@@ -561,7 +587,15 @@ export default function PosPage() {
             </div>
           )}
           {receipt && (!receipt.full || m) && (
-            <Receipt order={receipt.order} change={receipt.change} clubName={clubInfo?.title ?? ''} staffName={displayName(session)} compact onClose={dropReceipt} />
+            <Receipt
+              order={receipt.order}
+              change={receipt.change}
+              clubName={clubInfo?.title ?? ''}
+              staffName={displayName(session)}
+              compact
+              slip={receipt.slip}
+              onClose={dropReceipt}
+            />
           )}
           {!m ? (
             receipt?.full ? (
@@ -571,6 +605,7 @@ export default function PosPage() {
                 clubName={clubInfo?.title ?? ''}
                 staffName={displayName(session)}
                 compact={false}
+                slip={receipt.slip}
                 onClose={dropReceipt}
               />
             ) : (
@@ -799,6 +834,7 @@ export default function PosPage() {
         inCart={adding ? inCart(adding.pid) : 0}
         hasMember={ready}
         leftToday={consumption.data?.left_today_g ?? null}
+        batches={batchesOf !== null ? addingBatches.data : undefined}
         onAdd={addToCart}
         onClose={closeAdding}
       />

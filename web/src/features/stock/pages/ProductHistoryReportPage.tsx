@@ -16,18 +16,12 @@ import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { useProduct, useStockHistory, type StockMovement } from '../api';
 import { EmptyState, Qty, SignedQty, unitOf } from '../components/bits';
 import { defaultRange, rangeOfDays, type Range } from '../dates';
+import { movementColour, movementLabelKey } from '../movementTypes';
 import { toMilli } from '../quantity';
 import styles from '../stock.module.css';
 
 /** Spec part 2 §9: the stock history shows 15 movements a page. */
 export const HISTORY_PAGE_SIZE = 15;
-
-const TYPE_COLOURS: Record<StockMovement['type'], string> = {
-  manual: 'purple',
-  stock: 'blue',
-  sale: 'orange',
-  refund: 'green',
-};
 
 /**
  * Route "productHistoryReport?pid=&title=": a product's stock movements in a date range (default
@@ -50,6 +44,10 @@ export default function ProductHistoryReportPage() {
   const unit = unitOf(product.data?.type);
   const rows = history.data;
 
+  const movementLabel = (type: string) => {
+    const key = movementLabelKey(type);
+    return key ? t(key) : type;
+  };
   const net = useMemo(() => (rows ?? []).reduce((sum, m) => sum + (toMilli(m.quantity) ?? 0), 0), [rows]);
   const pickerValue: [Dayjs, Dayjs] = [dayjs.unix(range.start), dayjs.unix(range.end)];
 
@@ -80,8 +78,8 @@ export default function ProductHistoryReportPage() {
       dataIndex: 'type',
       width: 150,
       render: (v: StockMovement['type']) => (
-        <Tag color={TYPE_COLOURS[v]} bordered={false} className={styles.tag} data-testid="movement-type">
-          {t(`stock.history.types.${v}`)}
+        <Tag color={movementColour(v)} bordered={false} className={styles.tag} data-testid="movement-type">
+          {movementLabel(v)}
         </Tag>
       ),
     },
