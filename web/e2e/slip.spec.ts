@@ -206,10 +206,27 @@ test('at the counter by keyboard: the batch of the grams shows as they are typed
 });
 
 test('under the German pack the slip prints with every sale by itself; narrow', async ({ page, browser }) => {
-  // the Administrador moves the club to the German pack, whose § 21 asks for the slip
+  // the Administrador moves the club to the German pack, whose § 21 asks for the slip and whose § 18
+  // releases a batch only with a passed lab result; the club's rules show both, and neither loosens
   const admin = await browser.newPage();
   await as(admin, 'admin', 'club');
   await call(admin, 'PUT', '/api/club_rules', { association: CLUB, pack: 'de-kcang' });
+  expect(await call(admin, 'GET', `/api/club_rules?association=${CLUB}`)).toMatchObject({ slip_required: true, lab_required: true });
+  await admin.goto('/app/clubrules');
+  const slipSwitch = admin.getByTestId('rules-slip_required');
+  await expect(slipSwitch).toBeChecked();
+  await expect(admin.getByTestId('rules-lab_required')).toBeChecked();
+  const law = (source: string) => featureText('rules', 'es', 'rules.law', { value: featureText('rules', 'es', 'rules.yes'), source });
+  await expect(admin.getByText(law('KCanG § 21'), { exact: true })).toBeVisible();
+  await expect(admin.getByText(law('KCanG § 18'), { exact: true })).toBeVisible();
+  await slipSwitch.click();
+  await admin.getByTestId('rules-save').click();
+  const refusal = featureText('rules', 'es', 'rules.errors.rules.looser_than_law', {
+    field: featureText('rules', 'es', 'rules.fields.slip_required'), source: 'KCanG § 21',
+  });
+  await expect(admin.locator('.ant-form-item-explain-error').getByText(refusal, { exact: true })).toBeVisible();
+  await slipSwitch.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await shot(admin, 'slip-rules-refused-wide');
   expect((await call(admin, 'GET', `/api/club_rules?association=${CLUB}`)).slip_required).toBe(true);
   await admin.close();
   await recordPrints(page);
@@ -249,7 +266,8 @@ test('under the German pack the slip prints with every sale by itself; narrow', 
   await shot(page, 'slip-receipt-auto-wide');
 });
 
-test('the stock history names the grams released from a batch and the grams destroyed', async ({ page }) => {
+test('the stock history names the grams released from a batch and the grams destroyed; the orders report offers the slip', async ({ page }) => {
+  await recordPrints(page);
   await as(page, 'admin', 'club');
   await call(page, 'POST', `/api/batch/${world.second}/destroy`, {
     association: CLUB, grams: 1, pid: world.product, reason: 'Moho en un bote', witness: 'Marta Ruiz',
@@ -261,4 +279,13 @@ test('the stock history names the grams released from a batch and the grams dest
   await expect(types.filter({ hasText: ss('history.types.sale') })).toHaveCount(2);
   await expect(page.getByText(`Lote #${world.first}`).first()).toBeVisible();
   await shot(page, 'slip-stock-history-wide');
+
+  // the orders report offers the slip of a paid order, under its lines
+  await page.goto(`/app/ordersReport?ms_id=${world.member}`);
+  const orders = page.getByTestId('orders-report-table');
+  await expect(orders.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await orders.locator('tbody tr.ant-table-row').first().locator('.ant-table-row-expand-icon').click();
+  const [slip] = await Promise.all([page.waitForResponse(isSlip()), orders.getByTestId('slip-print').click()]);
+  await expectPdf(slip, '80mm');
+  await expect.poll(() => prints(page)).toBe(1);
 });
