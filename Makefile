@@ -5,7 +5,7 @@ WEB := web
 BIN := bin/socius
 PG_URL ?= $(SOCIUS_TEST_POSTGRES_URL)
 
-.PHONY: run build web web-deps go-build gen check-gen test test-go test-fuzz test-web test-e2e bench soak chromium clean
+.PHONY: run build web web-deps go-build gen check-gen test test-go test-fuzz test-web test-e2e test-deploy bench soak chromium clean
 
 ## run: install web dependencies, build everything and serve the demo on http://localhost:8080
 run: build
@@ -45,7 +45,7 @@ check-gen: web-deps
 	rm -rf $$tmp
 
 ## test: everything a change can break (vet, Go tests on SQLite and PostgreSQL, web unit tests, dictionaries, API lint, end-to-end with accessibility audits)
-test: check-gen test-go test-fuzz test-web test-e2e
+test: test-deploy check-gen test-go test-fuzz test-web test-e2e
 
 ## test-go: vet, then every Go test with the race detector; the API package alone takes about 9 minutes
 ## under it (argon2 password hashing is slow instrumented), past go test's 10-minute default
@@ -74,6 +74,14 @@ chromium:
 
 test-e2e: build chromium
 	cd $(WEB) && npx playwright test
+
+## test-deploy: the provider's files in deploy/: the systemd unit passes systemd-analyze verify (skipped
+## where it is not installed); the dashboard is valid JSON; every metric it and the alert rules read is
+## one docs/operations.md lists (a misspelled name draws an empty panel or an alert that never fires);
+## the rules shown in docs/operations.md are deploy/prometheus-rules.yml
+test-deploy:
+	@bash scripts/verify-unit.sh
+	@bash scripts/check-monitoring.sh
 
 ## bench: performance scenarios against DESIGN.md's budgets (API latencies, the counter load, login page
 ## JavaScript size) on SQLite and PostgreSQL; writes docs/benchmarks.md and fails when a budget is missed

@@ -27,7 +27,7 @@ Usage:
   socius demo [--force]     (--force erases everything in the database first: the demo afresh)
   socius admin club create --title T [--flags f1,f2|all]
   socius admin club flags --club ID [--set f1,f2] [--unset f3]
-  socius admin user create --username U --password P|- --email E [--name N --surname S] [--club ID --roles R1,R2]
+  socius admin user create --username U --password P|- --email E [--name N --surname S] [--club ID --roles R1,R2] [--provider-admin]
   socius admin user password --username U --password P|-
   socius admin novelty add --title T --body HTML
   socius admin notify --club ID --title T --body TEXT
@@ -189,6 +189,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 		surname := c.fs.String("surname", "", "surname")
 		clubID := c.fs.Int64("club", 0, "club to make the user staff of")
 		roles := c.fs.String("roles", "", "staff roles in that club, comma separated")
+		providerAdmin := c.fs.Bool("provider-admin", false, "a provider administrator: opens the provider's console (/app/provider), no club needed")
 		a, err := c.open(ctx, rest)
 		if err != nil {
 			return err
@@ -210,6 +211,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 			return err
 		}
 		u.Username, u.Password, u.Email, u.Name, u.Surname, u.ClubID = *username, p, *email, *nm, *surname, *clubID
+		u.ProviderAdmin = *providerAdmin
 		id, err := a.CreateUser(ctx, u)
 		if err != nil {
 			return explain(err)

@@ -161,6 +161,14 @@ func TestAdminCommands(t *testing.T) {
 		}
 		_, err = c.run("otra-clave-1\n", "admin", "user", "create", "--username", "JEFA", "--email", "j2@x.test", "--password", "-")
 		wantErr(t, err, "taken")
+		if u.ProviderAdmin {
+			t.Fatal("a club's Administrador is a provider administrator")
+		}
+		// a provider administrator needs no club
+		pid := c.id("clave-proveedor-1\n", "admin", "user", "create", "--username", "prov", "--email", "prov@x.test", "--password", "-", "--provider-admin")
+		if p, err := a.Auth.UserByName(ctx, "prov"); err != nil || p.ID != pid || !p.ProviderAdmin {
+			t.Fatalf("provider administrator: %+v %v", p, err)
+		}
 
 		if got := c.id("nueva-clave-2\r\n", "admin", "user", "password", "--username", "jefa", "--password", "-"); got != uid {
 			t.Fatalf("password printed %d, want %d", got, uid)

@@ -55,6 +55,8 @@ type NewStaffUser struct {
 	auth.NewUser
 	ClubID int64
 	Roles  []string
+	// ProviderAdmin opens the provider's console to the account.
+	ProviderAdmin bool
 }
 
 // CreateUser adds an account and, with a club, its staff member record, in
@@ -70,6 +72,11 @@ func (a *App) CreateUser(ctx context.Context, u NewStaffUser) (int64, error) {
 		var err error
 		if uid, err = a.Auth.CreateUser(ctx, tx, u.NewUser); err != nil {
 			return err
+		}
+		if u.ProviderAdmin {
+			if err := a.Auth.SetProviderAdmin(ctx, tx, uid, true); err != nil {
+				return err
+			}
 		}
 		if u.ClubID != 0 {
 			_, err = member.CreateStaff(ctx, tx, member.Staff{Club: u.ClubID, User: uid, Name: u.Name, Surname: u.Surname, DNI: u.DNI, Email: u.Email, Roles: u.Roles})

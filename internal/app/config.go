@@ -5,6 +5,8 @@ package app
 import (
 	"flag"
 	"fmt"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -42,10 +44,15 @@ type Config struct {
 	VAPIDPublic  string
 	VAPIDPrivate string
 	VAPIDSubject string
+	MetricsAddr  string
+	LogFormat    string
+	LogRequests  bool
+	Grace        time.Duration
 	// Not settings: zero takes the default; tests shorten them.
 	WriteTimeout time.Duration       // an answer must be written within this long of its request's headers
 	Stream       httpapi.StreamTimes // the live event stream's keep-alive, re-check and lifetime
 	FastHashing  bool                // passwords at argon2id's smallest cost: test binaries only (auth.Config)
+	LogOutput    io.Writer           // where log lines go (standard error when nil)
 }
 
 type setting struct {
@@ -92,6 +99,27 @@ var settings = []setting{
 	{"vapid-public-key", "SOCIUS_VAPID_PUBLIC_KEY", "", "Web Push VAPID public key (empty: push messages are stored as not sent)", false, str(func(c *Config) *string { return &c.VAPIDPublic })},
 	{"vapid-private-key", "SOCIUS_VAPID_PRIVATE_KEY", "", "Web Push VAPID private key (or SOCIUS_VAPID_PRIVATE_KEY_FILE)", true, str(func(c *Config) *string { return &c.VAPIDPrivate })},
 	{"vapid-subject", "SOCIUS_VAPID_SUBJECT", "mailto:admin@localhost", "contact sent to push services", false, str(func(c *Config) *string { return &c.VAPIDSubject })},
+	{"metrics-addr", "SOCIUS_METRICS_ADDR", "", "listen address of the Prometheus metrics (/metrics), e.g. 127.0.0.1:9090; keep it private (empty: no metrics)", false, str(func(c *Config) *string { return &c.MetricsAddr })},
+	{"log-format", "SOCIUS_LOG_FORMAT", "text", "log lines as text or json", false, func(c *Config, v string) error {
+		if v != "text" && v != "json" {
+			return fmt.Errorf("text or json")
+		}
+		c.LogFormat = v
+		return nil
+	}},
+	{"log-requests", "SOCIUS_LOG_REQUESTS", "true", "one log line per request (method, route, status, duration, bytes, club and user ids, request id)", false, func(c *Config, v string) error {
+		b, err := strconv.ParseBool(v)
+		c.LogRequests = b
+		return err
+	}},
+	{"shutdown-grace", "SOCIUS_SHUTDOWN_GRACE", "20s", "on SIGTERM, how long requests in flight have to finish before their connections are closed", false, func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d < 0 {
+			err = fmt.Errorf("negative")
+		}
+		c.Grace = d
+		return err
+	}},
 }
 
 func intSet(p func(*Config) *int) func(*Config, string) error {
@@ -142,6 +170,17 @@ func Load(vals map[string]*string) (*Config, error) {
 	}
 	if c.LoginSlow < 1 || c.LoginLock < 1 || c.LoginAddress < 1 {
 		return nil, fmt.Errorf("SOCIUS_LOGIN_SLOW_AFTER, SOCIUS_LOGIN_LOCK_AFTER and SOCIUS_LOGIN_ADDRESS_LIMIT must be at least 1")
+	}
+	if c.MetricsAddr != "" {
+		_, mp, err1 := net.SplitHostPort(c.MetricsAddr)
+		_, ap, err2 := net.SplitHostPort(c.Addr)
+		if err1 != nil {
+			return nil, fmt.Errorf("SOCIUS_METRICS_ADDR: %w", err1)
+		}
+		// The metrics say how busy each route is: they are for the provider, not the public port.
+		if err2 == nil && mp == ap {
+			return nil, fmt.Errorf("SOCIUS_METRICS_ADDR must not be the public port (SOCIUS_ADDR)")
+		}
 	}
 	// An address ceiling under the pair lock would let one address lock
 	// everyone out again.

@@ -22,6 +22,9 @@ var ErrNotEmpty = errors.New("the database already has clubs (socius demo --forc
 // DemoPassword is the password of every demo account.
 const DemoPassword = "socius-demo"
 
+// DemoProviderAdmin is the demo's provider administrator.
+const DemoProviderAdmin = "proveedor"
+
 // DemoUser is a demo login and its roles.
 type DemoUser struct {
 	Username, Name, Surname, DNI string
@@ -98,6 +101,11 @@ func (a *App) LoadDemo(ctx context.Context, erase bool, out io.Writer) (int64, e
 			}
 		}
 	}
+	// the provider's console (/app/provider): an administrator of the provider, staff of no club
+	if _, err := a.CreateUser(ctx, NewStaffUser{NewUser: auth.NewUser{Username: DemoProviderAdmin, Password: DemoPassword,
+		Email: DemoProviderAdmin + "@demo.socius.local", Name: "Pilar", Surname: "Prats"}, ProviderAdmin: true}); err != nil {
+		return 0, fmt.Errorf("demo user %s: %w", DemoProviderAdmin, err)
+	}
 	h, err := a.newDemoHistory(ctx, clubID, staff)
 	if err != nil {
 		return 0, err
@@ -127,6 +135,7 @@ func (a *App) LoadDemo(ctx context.Context, erase bool, out io.Writer) (int64, e
 	for _, du := range DemoUsers {
 		fmt.Fprintf(out, "  %-11s %v\n", du.Username, du.Roles)
 	}
+	fmt.Fprintf(out, "  %-11s provider administrator (/app/provider)\n", DemoProviderAdmin)
 	return clubID, nil
 }
 

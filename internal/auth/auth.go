@@ -59,6 +59,8 @@ type User struct {
 	LastLogin int64  `db:"last_login"`
 	// Lang is the language the person last used the app in ('' before any).
 	Lang string `db:"lang"`
+	// ProviderAdmin opens the provider's console (socius admin user create --provider-admin).
+	ProviderAdmin bool `db:"provider_admin"`
 }
 
 // Session is a logged-in browser.

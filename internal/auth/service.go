@@ -325,6 +325,23 @@ func (s *Service) RequestReset(ctx context.Context, name string) (*User, string,
 	return u, token, nil
 }
 
+// InviteValidity is how long the link of an invitation (an account made for a
+// person, who sets its password) stays open: longer than a reset's hour, as
+// the person may read the mail days later.
+const InviteValidity = 7 * 24 * time.Hour
+
+// Invite makes the link with which the person of a new account sets its
+// password, inside the caller's transaction; it works once, like a reset's.
+func (s *Service) Invite(ctx context.Context, q db.Q, uid int64) (string, error) {
+	token := RandomToken(32)
+	return token, insertReset(ctx, q, hashToken(token), uid, s.now()+int64(InviteValidity/time.Second))
+}
+
+// SetProviderAdmin opens or closes the provider's console to an account.
+func (s *Service) SetProviderAdmin(ctx context.Context, q db.Q, uid int64, on bool) error {
+	return setProviderAdmin(ctx, q, uid, on)
+}
+
 // ResetPassword sets a new password with a reset token; the token works once.
 func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
 	if err := checkLen(password); err != nil {

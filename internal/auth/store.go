@@ -9,7 +9,7 @@ import (
 
 // The auth tables' SQL: users, sessions, login_failures and password_resets.
 
-const userCols = `id, username, email, password_hash, name, surname, dni, birthdate, phone, mj_id, status, created, last_login, lang`
+const userCols = `id, username, email, password_hash, name, surname, dni, birthdate, phone, mj_id, status, created, last_login, lang, provider_admin`
 
 // countUsername counts the accounts whose normalised username is norm.
 func countUsername(ctx context.Context, q db.Q, norm string) (int, error) {
@@ -189,5 +189,11 @@ func useReset(ctx context.Context, q db.Q, tokenHash string) (int64, error) {
 // is the one already recorded.
 func setLanguage(ctx context.Context, q db.Q, uid int64, lang string) error {
 	_, err := db.Exec(ctx, q, `UPDATE users SET lang = ? WHERE id = ? AND lang <> ?`, lang, uid, lang)
+	return err
+}
+
+// setProviderAdmin marks an account a provider administrator, or not.
+func setProviderAdmin(ctx context.Context, q db.Q, uid int64, on bool) error {
+	_, err := db.Exec(ctx, q, `UPDATE users SET provider_admin = ? WHERE id = ?`, db.Bool(on), uid)
 	return err
 }

@@ -33,16 +33,19 @@ var (
 
 // Club is an association.
 type Club struct {
-	ID         int64           `db:"id"`
-	Title      string          `db:"title"`
-	Body       string          `db:"body"`
-	Logo       string          `db:"logo"`
-	Images     string          `db:"images"` // JSON list of file ids
-	FullHTML   string          `db:"full_html"`
-	HTMLDesign string          `db:"html_design"`
-	Timezone   string          `db:"timezone"`
-	Created    int64           `db:"created"`
-	Flags      map[string]bool `db:"-"`
+	ID         int64  `db:"id"`
+	Title      string `db:"title"`
+	Body       string `db:"body"`
+	Logo       string `db:"logo"`
+	Images     string `db:"images"` // JSON list of file ids
+	FullHTML   string `db:"full_html"`
+	HTMLDesign string `db:"html_design"`
+	Timezone   string `db:"timezone"`
+	Created    int64  `db:"created"`
+	// Suspended: the provider has closed the club; its staff and members are refused (spec's
+	// "club has no access" alert), its data kept.
+	Suspended bool            `db:"suspended"`
+	Flags     map[string]bool `db:"-"`
 }
 
 // Location is the club's time zone: Europe/Madrid unless the club names
@@ -82,25 +85,75 @@ func New(d *db.DB) *Service { return &Service{db: d} }
 
 // Create adds a club with the given flags.
 func (s *Service) Create(ctx context.Context, title string, flags []string) (int64, error) {
+	var id int64
+	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		id, err = CreateIn(ctx, tx, title, flags)
+		return err
+	})
+	return id, err
+}
+
+// CreateIn adds a club with the given flags inside the caller's transaction.
+func CreateIn(ctx context.Context, tx *sqlx.Tx, title string, flags []string) (int64, error) {
 	title = strings.TrimSpace(title)
 	if title == "" {
-		return 0, fmt.Errorf("title required")
+		return 0, ErrTitleRequired
 	}
 	for _, f := range flags {
 		if !access.IsFlag(f) {
 			return 0, fmt.Errorf("%w: %s", ErrUnknownFlag, f)
 		}
 	}
-	var id int64
-	err := s.db.Tx(ctx, func(tx *sqlx.Tx) error {
-		var err error
-		id, err = insertClub(ctx, tx, title, time.Now().Unix())
-		if err != nil {
-			return err
+	id, err := insertClub(ctx, tx, title, time.Now().Unix())
+	if err != nil {
+		return 0, err
+	}
+	return id, setFlags(ctx, tx, id, flags, nil)
+}
+
+// SetFlagsIn makes the club's flags exactly flags, inside the caller's transaction.
+func SetFlagsIn(ctx context.Context, tx *sqlx.Tx, id int64, flags []string) error {
+	for _, f := range flags {
+		if !access.IsFlag(f) {
+			return fmt.Errorf("%w: %s", ErrUnknownFlag, f)
 		}
-		return setFlags(ctx, tx, id, flags, nil)
-	})
-	return id, err
+	}
+	var off []string
+	for _, f := range access.Flags {
+		if !slices.Contains(flags, f) {
+			off = append(off, f)
+		}
+	}
+	return setFlags(ctx, tx, id, flags, off)
+}
+
+// SetSuspendedIn suspends or reactivates a club inside the caller's transaction.
+func SetSuspendedIn(ctx context.Context, tx *sqlx.Tx, id int64, on bool) error {
+	n, err := setSuspended(ctx, tx, id, on)
+	if err == nil && n == 0 {
+		err = ErrNotFound
+	}
+	return err
+}
+
+// All lists every club with its flags, by title.
+func (s *Service) All(ctx context.Context) ([]Club, error) {
+	clubs, flags, err := allClubs(ctx, s.db.R)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[int64]*Club{}
+	for i := range clubs {
+		clubs[i].Flags = map[string]bool{}
+		byID[clubs[i].ID] = &clubs[i]
+	}
+	for _, f := range flags {
+		if c := byID[f.ClubID]; c != nil {
+			c.Flags[f.Flag] = true
+		}
+	}
+	return clubs, nil
 }
 
 func setFlags(ctx context.Context, tx *sqlx.Tx, id int64, set, unset []string) error {

@@ -24,7 +24,7 @@ func insertFlag(ctx context.Context, q db.Q, clubID int64, flag string) error {
 	return err
 }
 
-const clubCols = `id, title, body, logo, images, full_html, html_design, timezone, created`
+const clubCols = `id, title, body, logo, images, full_html, html_design, timezone, created, suspended`
 
 // clubByID reads a club's row; db.ErrNoRows when there is none.
 func clubByID(ctx context.Context, q db.Q, id int64) (*Club, error) {
@@ -39,6 +39,31 @@ func clubFlags(ctx context.Context, q db.Q, id int64) ([]string, error) {
 	var flags []string
 	err := db.Select(ctx, q, &flags, `SELECT flag FROM club_flags WHERE club_id = ?`, id)
 	return flags, err
+}
+
+// allClubs lists every club with its flags, by title (the provider's console).
+func allClubs(ctx context.Context, q db.Q) ([]Club, []struct {
+	ClubID int64  `db:"club_id"`
+	Flag   string `db:"flag"`
+}, error) {
+	var clubs []Club
+	if err := db.Select(ctx, q, &clubs, `SELECT `+clubCols+` FROM clubs ORDER BY title, id`); err != nil {
+		return nil, nil, err
+	}
+	var flags []struct {
+		ClubID int64  `db:"club_id"`
+		Flag   string `db:"flag"`
+	}
+	err := db.Select(ctx, q, &flags, `SELECT club_id, flag FROM club_flags ORDER BY club_id, flag`)
+	return clubs, flags, err
+}
+
+func setSuspended(ctx context.Context, q db.Q, id int64, on bool) (int64, error) {
+	res, err := db.Exec(ctx, q, `UPDATE clubs SET suspended = ? WHERE id = ?`, db.Bool(on), id)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }
 
 func countClubs(ctx context.Context, q db.Q) (int, error) {

@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing/fstest"
 	"time"
@@ -24,6 +25,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	"github.com/jmoiron/sqlx"
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // registers "sqlite"
 )
 
@@ -185,7 +187,10 @@ func MigrationsDigest(engine string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// Migrate applies every pending embedded migration of the engine.
+// Migrate applies every pending embedded migration of the engine. On
+// PostgreSQL it holds a session advisory lock while it does, so instances
+// started at once over one database migrate once: the others wait (retrying
+// each second, for up to ten minutes), then find nothing left to apply.
 func (d *DB) Migrate(ctx context.Context) error {
 	p, err := d.migrations()
 	if err != nil {
@@ -202,10 +207,44 @@ func (d *DB) migrations() (*goose.Provider, error) {
 		return nil, err
 	}
 	dialect := goose.DialectSQLite3
+	var opts []goose.ProviderOption
 	if d.Engine == Postgres {
 		dialect = goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(migrationLockID), lock.WithLockTimeout(1, 600))
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
 	}
-	return goose.NewProvider(dialect, d.W.DB, files)
+	return goose.NewProvider(dialect, d.W.DB, files, opts...)
+}
+
+// migrationLockID is the advisory lock key migrations hold ("socius" in ASCII).
+const migrationLockID = 0x736f63697573
+
+// SchemaVersion is the migration version the database holds and the one
+// this binary's migrations reach.
+func (d *DB) SchemaVersion(ctx context.Context) (have, want int64, err error) {
+	files, err := migrationFiles(d.Engine)
+	if err != nil {
+		return 0, 0, err
+	}
+	for name := range files {
+		if v, err := strconv.ParseInt(name[:strings.IndexFunc(name, func(r rune) bool { return r < '0' || r > '9' })], 10, 64); err == nil && v > want {
+			want = v
+		}
+	}
+	err = d.R.GetContext(ctx, &have, `SELECT COALESCE(MAX(version_id), 0) FROM goose_db_version`)
+	return have, want, err
+}
+
+// Pools names the connection pools for their statistics: one on PostgreSQL,
+// the writer and the readers on SQLite.
+func (d *DB) Pools() map[string]*sql.DB {
+	if d.R == d.W {
+		return map[string]*sql.DB{"main": d.W.DB}
+	}
+	return map[string]*sql.DB{"write": d.W.DB, "read": d.R.DB}
 }
 
 // Q is what both *sqlx.DB and *sqlx.Tx offer; stores take a Q so the same
@@ -441,4 +480,37 @@ func Bool(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// RowsByClub counts, per club, the rows of every table that names its club in
+// a club_id column: the size of each club's data, for the provider's console.
+// The tables are read from the schema, so a new table is counted without a change here.
+func (d *DB) RowsByClub(ctx context.Context) (map[int64]int64, error) {
+	list := `SELECT m.name FROM sqlite_master m WHERE m.type = 'table'
+		AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'club_id') ORDER BY m.name`
+	if d.Engine == Postgres {
+		list = `SELECT c.table_name FROM information_schema.columns c JOIN information_schema.tables t
+			ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+			WHERE c.table_schema = current_schema() AND c.column_name = 'club_id' AND t.table_type = 'BASE TABLE'
+			ORDER BY c.table_name`
+	}
+	var tables []string
+	if err := d.R.SelectContext(ctx, &tables, list); err != nil {
+		return nil, err
+	}
+	out := map[int64]int64{}
+	for _, t := range tables {
+		var rows []struct {
+			Club int64 `db:"club_id"`
+			N    int64 `db:"n"`
+		}
+		// t comes from the schema's own catalogue, never from a request
+		if err := d.R.SelectContext(ctx, &rows, `SELECT club_id, COUNT(*) AS n FROM `+t+` GROUP BY club_id`); err != nil {
+			return nil, fmt.Errorf("count %s: %w", t, err)
+		}
+		for _, r := range rows {
+			out[r.Club] += r.N
+		}
+	}
+	return out, nil
 }

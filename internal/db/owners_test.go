@@ -55,6 +55,7 @@ var owners = map[string]string{
 	"news":                      "social",
 	"news_images":               "social",
 	"novelties":                 "novelty",
+	"provider_audit":            "provider",
 	"order_coupons":             "pos",
 	"order_lines":               "pos",
 	"order_refund_lines":        "pos",

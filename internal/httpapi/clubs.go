@@ -57,6 +57,7 @@ type ClubReply struct {
 	WalletPermission bool            `json:"walletPermission"`
 	Roles            []string        `json:"roles"`
 	Timezone         string          `json:"timezone" doc:"The club's time zone (IANA name, Europe/Madrid unless configured): dates and times are shown in it"`
+	Suspended        bool            `json:"suspended" doc:"The provider has suspended the club: every screen is refused with the feature alert, and functionalities are all false"`
 }
 
 type clubOutput struct{ Body ClubReply }
@@ -73,8 +74,9 @@ func (s *Server) clubReply(ctx context.Context, c *club.Club, st *club.Staff) (*
 	for _, id := range c.ImageIDs() {
 		r.Images = append(r.Images, Img{files.URL(id)})
 	}
+	r.Suspended = c.Suspended
 	for _, f := range access.Flags {
-		r.Functionalities[f] = c.Flags[f]
+		r.Functionalities[f] = c.Flags[f] && !c.Suspended
 	}
 	return &clubOutput{Body: r}, nil
 }

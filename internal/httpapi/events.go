@@ -74,7 +74,7 @@ func (s *Server) recheck(ctx context.Context, r *streamReader) bool {
 		return false
 	}
 	c, err := s.Clubs.Get(ctx, r.club.ID)
-	if err != nil || !eventsGate.Rule().Allows(c.Flags, st.Roles) {
+	if err != nil || c.Suspended || !eventsGate.Rule().Allows(c.Flags, st.Roles) {
 		return false
 	}
 	r.club, r.staff = c, st
@@ -128,6 +128,8 @@ func (s *Server) events(ctx context.Context, in *eventsInput) (*huma.StreamRespo
 
 		sub := s.Hub.Subscribe(reader.club.ID)
 		defer sub.Leave()
+		s.cfg.Metrics.Streams(1)
+		defer s.cfg.Metrics.Streams(-1)
 		// The newest event's id goes to the browser, which sends it back when it reconnects.
 		last, err := s.Hub.LastID(rctx, reader.club.ID)
 		if err != nil {
@@ -161,6 +163,11 @@ func (s *Server) events(ctx context.Context, in *eventsInput) (*huma.StreamRespo
 			case <-rctx.Done():
 				return
 			case <-end.C:
+				return
+			case <-s.life.closing:
+				// This instance is stopping: the browser reconnects in a second, through the
+				// balancer to one that is not, and asks for what it missed by its last id.
+				send("retry: 1000\n: reconnect\n\n")
 				return
 			case <-keepAlive.C:
 				if !send(": keep-alive\n\n") {

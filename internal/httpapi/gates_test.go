@@ -132,6 +132,8 @@ func clubGate(r httpapi.Route) bool { return r.Gate.Kind == httpapi.Club("", htt
 
 func publicGate(r httpapi.Route) bool { return r.Gate.Kind == httpapi.Public().Kind }
 
+func providerGate(r httpapi.Route) bool { return r.Gate.Kind == httpapi.Provider().Kind }
+
 func denial(name string) string { return "Access denied for user " + name }
 
 // refusedByGate reports whether a reply is one of the gate's refusals.
@@ -176,6 +178,7 @@ func TestGates(t *testing.T) {
 		anon.Token()
 		bossC := mustLogin(t, k, "boss", testkit.Password)
 		outsider := mustLogin(t, k, "outsider", testkit.Password)
+		providerC := providerAdmin(t, k, "provider")
 		roleUsers := map[string]*testkit.Client{} // a staff user of full with one role
 		roleUser := func(role string) (*testkit.Client, string) {
 			name := "rol" + itoa(int64(slices.Index(access.Roles, role)))
@@ -225,6 +228,15 @@ func TestGates(t *testing.T) {
 					return
 				}
 				expectErr(t, "no session", res, 403, "auth.anonymous", msgAnonymous)
+				if providerGate(r) {
+					// Only a provider administrator passes: not a user, not a club's Administrador.
+					expectErr(t, "a user", hit(t, k, outsider, r.Method, path, body), 403, "access.denied", denial("outsider"))
+					expectErr(t, "a club's Administrador", hit(t, k, bossC, r.Method, path, body), 403, "access.denied", denial("boss"))
+					if res := hit(t, k, providerC, r.Method, path, body); refusedByGate(res) {
+						t.Fatalf("provider route refused a provider administrator: %s", res)
+					}
+					return
+				}
 				if !clubGate(r) {
 					// Any logged-in user passes a user gate.
 					if res := hit(t, k, outsider, r.Method, path, body); refusedByGate(res) {

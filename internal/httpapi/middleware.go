@@ -17,6 +17,7 @@ import (
 	"socius/internal/auth"
 	"socius/internal/club"
 	"socius/internal/locale"
+	"socius/internal/observe"
 )
 
 const (
@@ -51,7 +52,7 @@ func info(ctx context.Context) *reqInfo {
 func (s *Server) writeErr(ctx huma.Context, e *APIError) {
 	ctx.SetHeader("Content-Type", "application/json")
 	ctx.SetStatus(e.Status)
-	_ = json.NewEncoder(ctx.BodyWriter()).Encode(e.in(locale.Parse(ctx.Header("Accept-Language"))))
+	_ = json.NewEncoder(ctx.BodyWriter()).Encode(e.answer(ctx.Context(), locale.Parse(ctx.Header("Accept-Language"))))
 }
 
 // rememberLanguage records the language the web app says it speaks with a
@@ -82,7 +83,7 @@ func userLanguage(u *auth.User, otherwise locale.Lang) locale.Lang {
 // returns in the request's language.
 func translateErrors(ctx huma.Context, _ string, v any) (any, error) {
 	if e, ok := v.(*APIError); ok {
-		return e.in(locale.Parse(ctx.Header("Accept-Language"))), nil
+		return e.answer(ctx.Context(), locale.Parse(ctx.Header("Accept-Language"))), nil
 	}
 	return v, nil
 }
@@ -115,6 +116,9 @@ func (s *Server) sessionMiddleware(ctx huma.Context, next func(huma.Context)) {
 		switch {
 		case err == nil:
 			ri.Token, ri.Session, ri.User = c.Value, sess, u
+			if req := observe.From(ctx.Context()); req != nil {
+				req.UserID = u.ID
+			}
 		case !errors.Is(err, auth.ErrNotFound):
 			s.writeErr(ctx, toAPIError(err))
 			return
@@ -152,6 +156,10 @@ func (s *Server) gateMiddleware(g Gate) func(huma.Context, func(huma.Context)) {
 		}
 		if ri.User == nil {
 			s.writeErr(ctx, Fail(403, "auth.anonymous", msgAnonymous))
+			return
+		}
+		if g.Kind == gateProvider && !ri.User.ProviderAdmin {
+			s.writeErr(ctx, Fail(403, "access.denied", msgDenied, ri.User.Username))
 			return
 		}
 		if g.Kind == gateClub && (g.From.In == "query" || g.From.In == "path") {
@@ -209,13 +217,17 @@ func (s *Server) clubGate(ctx context.Context, g Gate, raw string) *APIError {
 		return toAPIError(domainError(err))
 	}
 	rule := g.Rule()
-	if !rule.FlagsOK(c.Flags) {
+	// a suspended club: the provider's refusal, as for a feature the club lacks
+	if !rule.FlagsOK(c.Flags) || (c.Suspended && !g.EvenSuspended) {
 		return Fail(403, "access.feature", msgDenied, ri.User.Username)
 	}
 	if !member && !rule.RolesOK(st.Roles) {
 		return Fail(403, "access.role", msgDenied, ri.User.Username)
 	}
 	ri.Club, ri.Staff = c, st
+	if req := observe.From(ctx); req != nil {
+		req.ClubID = c.ID
+	}
 	return nil
 }
 
@@ -224,6 +236,7 @@ func toAPIError(err error) *APIError {
 	if errors.As(err, &ae) {
 		return ae
 	}
-	slog.Error("internal error", "err", err)
-	return Fail(500, "server.error", "Error interno del servidor")
+	e := Fail(500, "server.error", "Error interno del servidor")
+	e.cause = err // logged with the request's id when answered
+	return e
 }

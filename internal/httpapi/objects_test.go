@@ -74,6 +74,9 @@ const (
 // objectInputs says what each discovered input names. The key is
 // "METHOD path in:name"; "-" marks an input that names no object of a club.
 var objectInputs = map[string]string{
+	// the provider's console acts on any club by design (its gate: provider administrators only)
+	"PUT /api/provider/club/{id}/flags path:id":                notAnObject,
+	"PUT /api/provider/club/{id}/suspended path:id":            notAnObject,
 	"DELETE /api/association_category/{nid} path:nid":          oProductCat,
 	"PUT /api/association_category/{nid} path:nid":             oProductCat,
 	"GET /api/cash_close/ query:cid":                           oCashClose,

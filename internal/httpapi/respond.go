@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -12,6 +13,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"socius/internal/amount"
+	"socius/internal/observe"
 	"socius/internal/problem"
 )
 
@@ -25,9 +27,13 @@ type APIError struct {
 	Code    string            `json:"code"`
 	Field   string            `json:"field,omitempty" doc:"The request field a validation error is about, when there is one"`
 	Params  map[string]string `json:"params,omitempty" doc:"Values inside the message (names, amounts) for a translated text"`
+	// RequestID names the request in the server's log, on a server error: staff quote it.
+	RequestID string `json:"request_id,omitempty" doc:"On a server error (5xx), the id of the request in the server's log (also the X-Request-ID header)"`
 	// format and args made Message, for its translation (in).
 	format string
 	args   []any
+	// cause is what went wrong behind a server error: logged, never shown.
+	cause any
 }
 
 func (e *APIError) Error() string  { return e.Message }
@@ -54,6 +60,21 @@ func (e *APIError) in(l locale.Lang) *APIError {
 		c.Message = locale.Text(l, c.Message)
 	}
 	return &c
+}
+
+// answer is the error as the request gets it: in its language and, for a
+// server error, with the request's id, under which the cause is logged.
+func (e *APIError) answer(ctx context.Context, l locale.Lang) *APIError {
+	e = e.in(l)
+	if e.Status >= 500 {
+		c := *e
+		c.RequestID = observe.RequestID(ctx)
+		if c.cause != nil {
+			slog.ErrorContext(ctx, "internal error", "status", c.Status, "err", fmt.Sprint(c.cause))
+		}
+		e = &c
+	}
+	return e
 }
 
 // Messages shared by several places (the spec's, in English).
@@ -113,9 +134,10 @@ func init() {
 		default:
 			if status >= 500 {
 				// an error no rule names (a handler's unexpected error arrives here): the person gets
-				// the generic message, the operator the cause
-				slog.Error("internal error", "status", status, "msg", msg, "errs", errs)
-				return Fail(status, "server.error", "Error interno del servidor")
+				// the generic message and the request's id, the operator the cause under that id
+				e := Fail(status, "server.error", "Error interno del servidor")
+				e.cause = fmt.Sprint(msg, errs)
+				return e
 			}
 		}
 		var details []string

@@ -14,9 +14,10 @@ import (
 type gateKind int
 
 const (
-	gatePublic gateKind = iota // anyone
-	gateUser                   // any logged-in user
-	gateClub                   // staff of the named club, with the screen's flag and role
+	gatePublic   gateKind = iota // anyone
+	gateUser                     // any logged-in user
+	gateClub                     // staff of the named club, with the screen's flag and role
+	gateProvider                 // a provider administrator (no club needed)
 )
 
 // ClubRef says where a request names its club.
@@ -38,14 +39,18 @@ type Gate struct {
 	// role or none, and members who are not staff), as long as the club has
 	// the screen's flag: what the club publishes to its members.
 	Members bool
+	// EvenSuspended lets the club's staff through while the provider has
+	// suspended the club: the club's own description, which tells the web app so.
+	EvenSuspended bool
 }
 
 // OrMembers opens a club gate to the club's active members.
 func (g Gate) OrMembers() Gate { g.Members = true; return g }
 
-// Public, User and Club build gates.
-func Public() Gate { return Gate{Kind: gatePublic} }
-func User() Gate   { return Gate{Kind: gateUser} }
+// Public, User, Provider and Club build gates.
+func Public() Gate   { return Gate{Kind: gatePublic} }
+func User() Gate     { return Gate{Kind: gateUser} }
+func Provider() Gate { return Gate{Kind: gateProvider} }
 func Club(screen string, from ClubRef) Gate {
 	if screen != "" {
 		access.Screen(screen) // panics at start on an unknown screen
@@ -150,7 +155,7 @@ func (s *Server) registerRoutes() {
 	register(s, op("GET", "/api/club_rules/retention", "retentionRuns", "The club's last retention runs: what each removed"), Club("club_rules_read", Query("association")), s.retentionRuns)
 	register(s, op("POST", "/api/club_rules/retention", "retentionRun", "Remove now the personal data the club's rules no longer keep"), Club("clubrules", Body("association")), s.retentionRun)
 	retrieve := Club("club", Query("association"))
-	retrieve.ClubOptional = true
+	retrieve.ClubOptional, retrieve.EvenSuspended = true, true
 	register(s, op("GET", "/api/association/retrieve", "clubRetrieve", "Club page, flags, permissions and the caller's roles"), retrieve, s.clubRetrieve)
 	put := op("PUT", "/api/association/{id}", "clubUpdate", "Update the club page")
 	put.MaxBodyBytes = 40 << 20
@@ -167,6 +172,7 @@ func (s *Server) registerRoutes() {
 
 	// Cultivation: strains, batches, the mass balance, the authorities' report, the information slip
 	s.registerCultivationRoutes()
+	s.registerProvider()
 
 	// Point of sale, wallet and fees (spec part 1 §7 "Orders", "Wallet and access")
 	s.registerOrderRoutes()

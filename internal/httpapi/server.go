@@ -5,6 +5,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -24,7 +25,9 @@ import (
 	"socius/internal/member"
 	"socius/internal/notify"
 	"socius/internal/novelty"
+	"socius/internal/observe"
 	"socius/internal/pos"
+	"socius/internal/provider"
 	dispensations "socius/internal/register"
 	"socius/internal/report"
 	"socius/internal/retention"
@@ -49,6 +52,12 @@ type Config struct {
 	PublicURL    string // base of links in e-mails
 	VAPIDPublic  string // Web Push public key the members' app subscribes with
 	Stream       StreamTimes
+	// Ready tells /readyz whether the database answers with this binary's schema (nil: always).
+	Ready Readiness
+	// Metrics counts requests and business events (nil: none); RequestLog gets one line per
+	// request (nil: none).
+	Metrics    *observe.Metrics
+	RequestLog *slog.Logger
 }
 
 // Services are the domain services the handlers call: the one list of them,
@@ -75,8 +84,10 @@ type Services struct {
 	Comms       *comms.Service
 	// DataExport writes a member's data export (GDPR articles 15 and 20).
 	DataExport *dataexport.Service
-	Hub        *notify.Hub
-	Mail       Mailer
+	// Provider runs the provider's console.
+	Provider *provider.Service
+	Hub      *notify.Hub
+	Mail     Mailer
 }
 
 // Server holds the dependencies of the handlers.
@@ -86,6 +97,7 @@ type Server struct {
 	api    huma.API
 	mux    *http.ServeMux
 	routes []Route
+	life   lifecycle
 }
 
 // New builds the API and the app handler.
@@ -93,7 +105,7 @@ func New(cfg Config, d Services) *Server {
 	if cfg.VueVersion == "" {
 		cfg.VueVersion = version.Current
 	}
-	s := &Server{Services: d, cfg: cfg, mux: http.NewServeMux()}
+	s := &Server{Services: d, cfg: cfg, mux: http.NewServeMux(), life: lifecycle{closing: make(chan struct{})}}
 	hc := huma.Config{
 		OpenAPI: &huma.OpenAPI{
 			OpenAPI: "3.1.0",
@@ -112,10 +124,9 @@ func New(cfg Config, d Services) *Server {
 	s.registerRoutes()
 	s.describeAPI()
 	s.mountApp()
+	s.mountProbes()
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) { // unknown API paths keep the error shape
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusNotFound)
-		_ = json.NewEncoder(w).Encode(Fail(http.StatusNotFound, "not_found", "No encontrado").in(locale.Parse(r.Header.Get("Accept-Language"))))
+		writeJSONError(w, r, Fail(http.StatusNotFound, "not_found", "No encontrado"))
 	})
 	return s
 }
@@ -135,7 +146,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.secure(r) {
 		h.Set("Strict-Transport-Security", "max-age=31536000")
 	}
-	s.mux.ServeHTTP(w, r)
+	s.observed(w, r, s.mux)
+}
+
+// writeJSONError answers a plain handler's request with the API's error shape.
+func writeJSONError(w http.ResponseWriter, r *http.Request, e *APIError) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(e.Status)
+	_ = json.NewEncoder(w).Encode(e.answer(r.Context(), locale.Parse(r.Header.Get("Accept-Language"))))
 }
 
 // secure tells whether the browser reached us over HTTPS: directly, or

@@ -121,6 +121,7 @@ type Profile struct {
 	FieldMjID          string  `json:"field_mj_id"`
 	Created            int64   `json:"created"`
 	Login              int64   `json:"login"`
+	ProviderAdmin      bool    `json:"provider_admin" doc:"The user opens the provider's console (/app/provider)"`
 }
 
 type profileOutput struct{ Body Profile }
@@ -129,7 +130,7 @@ func (s *Server) me(ctx context.Context, _ *struct{}) (*profileOutput, error) {
 	u := info(ctx).User
 	return &profileOutput{Body: Profile{User: UserRef{UID: u.ID, Name: u.Username, Mail: u.Email},
 		FieldUserName: u.Name, FieldUserSurname: u.Surname, FieldUserDNI: u.DNI, FieldUserBirthdate: u.Birthdate,
-		FieldUserTlf: u.Phone, FieldMjID: u.MjID, Created: u.Created, Login: u.LastLogin}}, nil
+		FieldUserTlf: u.Phone, FieldMjID: u.MjID, Created: u.Created, Login: u.LastLogin, ProviderAdmin: u.ProviderAdmin}}, nil
 }
 
 type changePasswordInput struct {

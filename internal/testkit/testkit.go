@@ -271,6 +271,7 @@ func NewWith(t testing.TB, engine string, configure func(*app.Config)) *Kit {
 	// A kit's users log in dozens of times per test; the cost of a stored
 	// password is auth's own tests' subject, not the API's.
 	cfg.FastHashing = true
+	cfg.LogRequests = false // a test that reads the request log sets it, with LogOutput
 	if engine == "postgres" {
 		cfg.DB = migratedPostgresDSN(t)
 	} else {

@@ -1411,6 +1411,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What provider administrators did, newest first */
+        get: operations["providerAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/club": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a club with its flags and its first Administrador, who is invited by mail */
+        post: operations["providerClubOpen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/club/{id}/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a club's feature flags (the whole set) */
+        put: operations["providerClubFlags"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/club/{id}/suspended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Suspend a club (its staff and members are refused) or reactivate it */
+        put: operations["providerClubSuspend"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/clubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every club with its flags, active members, last sale and database rows */
+        get: operations["providerClubs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public_image/{id}": {
         parameters: {
             query?: never;
@@ -2107,6 +2192,8 @@ export interface components {
             params?: {
                 [key: string]: string;
             };
+            /** @description On a server error (5xx), the id of the request in the server's log (also the X-Request-ID header) */
+            request_id?: string;
         };
         AccessCardInfo: {
             dni: string;
@@ -2563,6 +2650,30 @@ export interface components {
             total_amount: number;
             worker_name: string;
         };
+        Club: {
+            /** Format: int64 */
+            active_members: number;
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            created: number;
+            flags: string[] | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Unix seconds of the latest paid order, 0 when none
+             */
+            last_sale: number;
+            /**
+             * Format: int64
+             * @description Rows of the club's data in the database (every table with a club_id)
+             */
+            rows: number;
+            suspended: boolean;
+            title: string;
+        };
         ClubCategory: {
             /** Format: int64 */
             association: number;
@@ -2603,6 +2714,8 @@ export interface components {
             /** Format: int64 */
             nid: number;
             roles: string[] | null;
+            /** @description The provider has suspended the club: every screen is refused with the feature alert, and functionalities are all false */
+            suspended: boolean;
             /** @description The club's time zone (IANA name, Europe/Madrid unless configured): dates and times are shown in it */
             timezone: string;
             title: string;
@@ -3043,6 +3156,25 @@ export interface components {
             url: string;
         };
         EmptyOutputBody: Record<string, never>;
+        Entry: {
+            /** @enum {string} */
+            action: "club.create" | "club.flags" | "club.suspend" | "club.reactivate";
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            at: number;
+            /** Format: int64 */
+            club_id: number;
+            club_title: string;
+            /** @description What changed: the flags switched on (+) and off (-), the Administrador invited */
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            user_id: number;
+            username: string;
+        };
         EventAttendInputBody: {
             /**
              * Format: int64
@@ -4052,7 +4184,49 @@ export interface components {
             field_user_tlf: string;
             /** Format: int64 */
             login: number;
+            /** @description The user opens the provider's console (/app/provider) */
+            provider_admin: boolean;
             user: components["schemas"]["UserRef"];
+        };
+        ProviderAuditOutputBody: {
+            data: components["schemas"]["Entry"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
+        ProviderClubFlagsInputBody: {
+            /** @description Every flag the club has from now on */
+            flags: string[] | null;
+        };
+        ProviderClubOpenInputBody: {
+            /** @description The Administrador's own address: the invitation goes there */
+            admin_email: string;
+            admin_name?: string;
+            admin_surname?: string;
+            flags: string[] | null;
+            /**
+             * @description Language of the invitation (default: the request's)
+             * @enum {string}
+             */
+            lang?: "es" | "cat" | "it" | "pt" | "en" | "fr" | "de";
+            title: string;
+        };
+        ProviderClubOpenOutputBody: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+            /** @description false when the address already had an account: that person is Administrador with their own password */
+            new_account: boolean;
+            /**
+             * Format: int64
+             * @description The Administrador's account
+             */
+            uid: number;
+        };
+        ProviderClubSuspendInputBody: {
+            suspended: boolean;
+        };
+        ProviderClubsOutputBody: {
+            data: components["schemas"]["Club"][] | null;
         };
         PublicProduct: {
             categorias: string;
@@ -10385,6 +10559,295 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    providerAudit: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAuditOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    providerClubOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderClubOpenInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderClubOpenOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    providerClubFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderClubFlagsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    providerClubSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderClubSuspendInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkOutputBody"];
+                };
+            };
+            /** @description Invalid input: request.invalid, request.too_large, or the rule's own code with its field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong CSRF token (auth.csrf) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found in this club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    providerClubs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderClubsOutputBody"];
                 };
             };
             /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
