@@ -145,6 +145,13 @@ func (s *server) start() {
 	}
 }
 
+// stop kills the server if it is still running (a test's cleanup).
+func (s *server) stop() {
+	if s.cmd != nil && s.cmd.ProcessState == nil {
+		s.kill()
+	}
+}
+
 func (s *server) kill() {
 	_ = s.cmd.Process.Kill() // SIGKILL: no shutdown, no flush
 	_ = s.cmd.Wait()
@@ -152,6 +159,53 @@ func (s *server) kill() {
 
 func crashDay(t *testing.T, engine string, kills int) {
 	ctx := context.Background()
+	srv, counters, club, dsn := counterDay(t, engine)
+
+	for round := range kills {
+		var acks sync.WaitGroup
+		acked := make(chan struct{}, 1000)
+		stop := make(chan struct{})
+		for _, c := range counters {
+			acks.Go(func() { c.work(club, acked, stop) })
+		}
+		// kill after a random number of acknowledged calls (not after a clock)
+		target := 5 + rand.IntN(25)
+		for range target {
+			select {
+			case <-acked:
+			case <-time.After(2 * time.Minute):
+				t.Fatalf("round %d: the counters stopped answering\n%s", round, srv.logs)
+			}
+		}
+		srv.kill()
+		close(stop)
+		acks.Wait()
+		for _, c := range counters {
+			if c.refused != nil {
+				t.Fatalf("round %d: %v", round, c.refused)
+			}
+		}
+
+		d, err := db.Open(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAfterCrash(t, ctx, d, club, counters, round)
+		for _, c := range counters {
+			c.settle(t, ctx, d)
+		}
+		d.Close()
+		srv.start()
+	}
+	t.Logf("%d kills on %s: %d orders paid, %d refunds, %d top-ups, %d stock moves, %d cash moves acknowledged", kills, engine,
+		len(counters[0].paid)+len(counters[1].paid)+len(counters[2].paid), counters[0].refunds+counters[1].refunds+counters[2].refunds,
+		counters[0].topUps+counters[1].topUps+counters[2].topUps, counters[0].stockMoves+counters[1].stockMoves+counters[2].stockMoves,
+		counters[0].cashIn+counters[1].cashIn+counters[2].cashIn)
+}
+
+// counterDay starts the server on a new database of engine with one club and
+// three counters (staff browsers), each with its member and product.
+func counterDay(t *testing.T, engine string, extra ...string) (*server, []*counter, int64, string) {
 	dir := t.TempDir()
 	dsn := testkit.DSN(t, engine)
 	if engine != "postgres" {
@@ -169,13 +223,9 @@ func crashDay(t *testing.T, engine string, kills int) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	srv := &server{t: t, base: "http://" + addr, args: []string{"--addr", addr, "--db", dsn, "--data", dir}}
+	srv := &server{t: t, base: "http://" + addr, args: append([]string{"--addr", addr, "--db", dsn, "--data", dir}, extra...)}
 	srv.start()
-	defer func() {
-		if srv.cmd.ProcessState == nil {
-			srv.kill()
-		}
-	}()
+	t.Cleanup(srv.stop)
 
 	// three counters, each with its member and product; sessions are rows, so they outlive the kills
 	counters := make([]*counter, 3)
@@ -221,47 +271,7 @@ func crashDay(t *testing.T, engine string, kills int) {
 			"dni": fmt.Sprintf("%08d%c", n, "TRWAGMYFPDXBNJZSQVHLCKE"[n%23]), "consum_forecast": 100000}, &m))
 		c.member = m.NID
 	}
-
-	for round := range kills {
-		var acks sync.WaitGroup
-		acked := make(chan struct{}, 1000)
-		stop := make(chan struct{})
-		for _, c := range counters {
-			acks.Go(func() { c.work(club, acked, stop) })
-		}
-		// kill after a random number of acknowledged calls (not after a clock)
-		target := 5 + rand.IntN(25)
-		for range target {
-			select {
-			case <-acked:
-			case <-time.After(2 * time.Minute):
-				t.Fatalf("round %d: the counters stopped answering\n%s", round, srv.logs)
-			}
-		}
-		srv.kill()
-		close(stop)
-		acks.Wait()
-		for _, c := range counters {
-			if c.refused != nil {
-				t.Fatalf("round %d: %v", round, c.refused)
-			}
-		}
-
-		d, err := db.Open(dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkAfterCrash(t, ctx, d, club, counters, round)
-		for _, c := range counters {
-			c.settle(t, ctx, d)
-		}
-		d.Close()
-		srv.start()
-	}
-	t.Logf("%d kills on %s: %d orders paid, %d refunds, %d top-ups, %d stock moves, %d cash moves acknowledged", kills, engine,
-		len(counters[0].paid)+len(counters[1].paid)+len(counters[2].paid), counters[0].refunds+counters[1].refunds+counters[2].refunds,
-		counters[0].topUps+counters[1].topUps+counters[2].topUps, counters[0].stockMoves+counters[1].stockMoves+counters[2].stockMoves,
-		counters[0].cashIn+counters[1].cashIn+counters[2].cashIn)
+	return srv, counters, club, dsn
 }
 
 // work runs the counter's day until the server dies or stop is closed,

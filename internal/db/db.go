@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"maps"
 	"net/url"
@@ -192,7 +193,7 @@ func MigrationsDigest(engine string) (string, error) {
 // started at once over one database migrate once: the others wait (retrying
 // each second, for up to ten minutes), then find nothing left to apply.
 func (d *DB) Migrate(ctx context.Context) error {
-	p, err := d.migrations()
+	p, err := d.migrations(ctx)
 	if err != nil {
 		return err
 	}
@@ -201,7 +202,7 @@ func (d *DB) Migrate(ctx context.Context) error {
 }
 
 // migrations is goose's runner of the engine's embedded migrations.
-func (d *DB) migrations() (*goose.Provider, error) {
+func (d *DB) migrations(ctx context.Context) (*goose.Provider, error) {
 	files, err := migrationFiles(d.Engine)
 	if err != nil {
 		return nil, err
@@ -210,7 +211,11 @@ func (d *DB) migrations() (*goose.Provider, error) {
 	var opts []goose.ProviderOption
 	if d.Engine == Postgres {
 		dialect = goose.DialectPostgres
-		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(migrationLockID), lock.WithLockTimeout(1, 600))
+		id, err := d.migrationLockID(ctx)
+		if err != nil {
+			return nil, err
+		}
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(id), lock.WithLockTimeout(1, 600))
 		if err != nil {
 			return nil, err
 		}
@@ -219,8 +224,18 @@ func (d *DB) migrations() (*goose.Provider, error) {
 	return goose.NewProvider(dialect, d.W.DB, files, opts...)
 }
 
-// migrationLockID is the advisory lock key migrations hold ("socius" in ASCII).
-const migrationLockID = 0x736f63697573
+// migrationLockID is the advisory lock key migrations hold: one per schema
+// (advisory locks are per database), so the instances of one installation
+// share it and another schema's migrations do not wait on it.
+func (d *DB) migrationLockID(ctx context.Context) (int64, error) {
+	var schema string
+	if err := d.W.GetContext(ctx, &schema, `SELECT current_schema()`); err != nil {
+		return 0, err
+	}
+	h := fnv.New64a()
+	h.Write([]byte("socius migrations " + schema))
+	return int64(h.Sum64() >> 1), nil
+}
 
 // SchemaVersion is the migration version the database holds and the one
 // this binary's migrations reach.
