@@ -14,11 +14,14 @@ import (
 	"socius/internal/pos"
 )
 
-// benchPay: saving and paying a 3-line order (lines, stock movements, till
-// movement in one transaction) over HTTP at 8 and 32 clients, beside the same
-// service calls made straight on the database in the same run (the floor).
-// DESIGN.md: HTTP keeps at least half the throughput of the floor.
-func benchPay(ctx context.Context, e *env) []result {
+// payBench is a club set up for saving and paying 3-line orders.
+type payBench struct {
+	clubID, uid int64
+	lines       []pos.LineInput
+	pids        []int64
+}
+
+func newPayBench(ctx context.Context, e *env) *payBench {
 	// every flag but the signature ones: a signed pay stores an image, which is not the budget's subject
 	flags := slices.DeleteFunc(slices.Clone(access.Flags), func(f string) bool { return f == access.FirmaPedido || f == access.FirmaDigital })
 	clubID, err := e.app.CreateClub(ctx, "Bench counter", flags)
@@ -39,47 +42,64 @@ func benchPay(ctx context.Context, e *env) []result {
 		must(err)
 		pids = append(pids, p.PID)
 	}
-	lines := []pos.LineInput{{PID: pids[0], Quantity: 2500}, {PID: pids[1], Quantity: 1250}, {PID: pids[2], Quantity: 2000}}
-	body := func(m int64) map[string]any {
-		return map[string]any{"asocid": clubID, "membership_id": m, "products": []map[string]any{
-			{"pid": pids[0], "quantity": 2.5}, {"pid": pids[1], "quantity": 1.25}, {"pid": pids[2], "quantity": 2}}}
+	return &payBench{clubID: clubID, uid: uid, pids: pids,
+		lines: []pos.LineInput{{PID: pids[0], Quantity: 2500}, {PID: pids[1], Quantity: 1250}, {PID: pids[2], Quantity: 2000}}}
+}
+
+// members makes one member per worker: a member has one open order at a time.
+func (p *payBench) members(ctx context.Context, e *env, tag string) []int64 {
+	members := make([]int64, e.conc)
+	for i := range members {
+		m, err := e.app.Members.Save(ctx, p.clubID, member.Actor{UserID: p.uid, IsAdmin: true},
+			member.Input{Nombre: ptr(fmt.Sprintf("Socio %s-%d", tag, i)), Surname: ptr("Bench"), DNI: ptr(fmt.Sprintf("B%s%06dZ", tag, i))})
+		must(err)
+		members[i] = m.NID
 	}
+	return members
+}
+
+// overHTTP saves and pays an order per call through the API at url.
+func (p *payBench) overHTTP(e *env, url, what string, members []int64) result {
+	clients := make([]*client, len(members))
+	for i := range clients {
+		clients[i] = newClient(url)
+		must(clients[i].login("bench", "bench-password"))
+	}
+	return measure(e, what, func(w int) error {
+		var saved struct {
+			Order struct {
+				OID int64 `json:"oid"`
+			} `json:"order"`
+		}
+		body := map[string]any{"asocid": p.clubID, "membership_id": members[w], "products": []map[string]any{
+			{"pid": p.pids[0], "quantity": 2.5}, {"pid": p.pids[1], "quantity": 1.25}, {"pid": p.pids[2], "quantity": 2}}}
+		if err := clients[w].do("POST", "/api/order", body, &saved); err != nil {
+			return err
+		}
+		return clients[w].do("POST", "/api/order/pay", map[string]any{"asocid": p.clubID, "oid": saved.Order.OID, "type": "cash"}, nil)
+	})
+}
+
+// benchPay: saving and paying a 3-line order (lines, stock movements, till
+// movement in one transaction) over HTTP at 8 and 32 clients, beside the same
+// service calls made straight on the database in the same run (the floor).
+// DESIGN.md: HTTP keeps at least half the throughput of the floor.
+func benchPay(ctx context.Context, e *env) []result {
+	p := newPayBench(ctx, e)
 	methods := pos.Methods{Cash: true, Card: true, Wallet: true}
 	var out []result
 	for _, conc := range []int{8, 32} {
 		e.conc = conc
-		// one member per worker: a member has one open order at a time
-		members := make([]int64, conc)
-		for i := range members {
-			m, err := e.app.Members.Save(ctx, clubID, member.Actor{UserID: uid, IsAdmin: true},
-				member.Input{Nombre: ptr(fmt.Sprintf("Socio %d-%d", conc, i)), Surname: ptr("Bench"), DNI: ptr(fmt.Sprintf("B%d%06dZ", conc, i))})
-			must(err)
-			members[i] = m.NID
-		}
+		members := p.members(ctx, e, fmt.Sprint(conc))
 		floor := measure(e, fmt.Sprintf("pay floor (service) x%d", conc), func(w int) error {
-			o, err := e.app.POS.Save(ctx, clubID, pos.Actor{UserID: uid}, pos.SaveInput{MemberID: members[w], Lines: lines})
+			o, err := e.app.POS.Save(ctx, p.clubID, pos.Actor{UserID: p.uid}, pos.SaveInput{MemberID: members[w], Lines: p.lines})
 			if err != nil {
 				return err
 			}
-			_, err = e.app.POS.Pay(ctx, clubID, pos.Actor{UserID: uid}, methods, pos.PayInput{OID: o.OID, Type: pos.PayCash})
+			_, err = e.app.POS.Pay(ctx, p.clubID, pos.Actor{UserID: p.uid}, methods, pos.PayInput{OID: o.OID, Type: pos.PayCash})
 			return err
 		})
-		clients := make([]*client, conc)
-		for i := range clients {
-			clients[i] = newClient(e.url)
-			must(clients[i].login("bench", "bench-password"))
-		}
-		http := measure(e, fmt.Sprintf("pay over HTTP x%d", conc), func(w int) error {
-			var saved struct {
-				Order struct {
-					OID int64 `json:"oid"`
-				} `json:"order"`
-			}
-			if err := clients[w].do("POST", "/api/order", body(members[w]), &saved); err != nil {
-				return err
-			}
-			return clients[w].do("POST", "/api/order/pay", map[string]any{"asocid": clubID, "oid": saved.Order.OID, "type": "cash"}, nil)
-		})
+		http := p.overHTTP(e, e.url, fmt.Sprintf("pay over HTTP x%d", conc), members)
 		ratio := (float64(len(http.samples)) / http.elapsed.Seconds()) / (float64(len(floor.samples)) / floor.elapsed.Seconds())
 		fmt.Printf("  pay x%d on %s: HTTP/floor throughput ratio %.2f (goal ≥ 0.5)\n", conc, e.engine, ratio)
 		ratios = append(ratios, payRatio{conc: conc, engine: e.engine, ratio: ratio})
