@@ -36,7 +36,7 @@ func (m smtpMailer) Send(_ context.Context, to, subject, body string) error {
 // so an operator can pass a reset link on by hand.
 type logMailer struct{}
 
-func (logMailer) Send(_ context.Context, to, subject, body string) error {
-	slog.Warn("mail not sent (no SMTP configured); message follows", "to", to, "subject", subject, "body", body)
+func (logMailer) Send(ctx context.Context, to, subject, body string) error {
+	slog.WarnContext(ctx, "mail not sent (no SMTP configured); message follows", "to", to, "subject", subject, "body", body)
 	return nil
 }

@@ -87,7 +87,7 @@ func (s *Server) recheck(ctx context.Context, r *streamReader) bool {
 func (s *Server) recheckStreams(ctx context.Context, userID int64) {
 	clubs, err := s.Clubs.ForUser(ctx, userID)
 	if err != nil {
-		slog.Warn("events: the streams were not told to check their readers", "user", userID, "err", err)
+		slog.WarnContext(ctx, "events: the streams were not told to check their readers", "user", userID, "err", err)
 		return
 	}
 	for _, c := range clubs {
@@ -97,7 +97,7 @@ func (s *Server) recheckStreams(ctx context.Context, userID int64) {
 
 func (s *Server) recheckClubStreams(ctx context.Context, clubID int64) {
 	if err := s.Hub.Recheck(ctx, clubID); err != nil {
-		slog.Warn("events: the streams were not told to check their readers", "club", clubID, "err", err)
+		slog.WarnContext(ctx, "events: the streams were not told to check their readers", "club", clubID, "err", err)
 	}
 }
 

@@ -89,7 +89,7 @@ func (s *Server) saveMember(ctx context.Context, in member.Input) (*member.Membe
 		}
 		body := locale.Format(lang, "Hola,\n\n%s quiere vincular tu ficha de socio a tu cuenta de Socius. Si eres socio de este club y quieres que su personal vea tu cuenta, acepta aquí (válido durante 7 días):\n\n%s\n\nSi no lo conoces, rechaza la petición o ignora este mensaje: sin tu respuesta el club no ve nada de tu cuenta.\n",
 			ri.Club.Title, link)
-		s.sendMailLater(lr.Email, locale.Format(lang, "Socius: %s quiere vincular tu cuenta", ri.Club.Title), body)
+		s.sendMailLater(ctx, lr.Email, locale.Format(lang, "Socius: %s quiere vincular tu cuenta", ri.Club.Title), body)
 	}
 	return m, nil
 }

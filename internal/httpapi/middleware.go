@@ -65,7 +65,7 @@ func (s *Server) rememberLanguage(ctx context.Context, u *auth.User, r *http.Req
 		return
 	}
 	if err := s.Auth.SetLanguage(ctx, u.ID, string(l)); err != nil {
-		slog.Warn("language not recorded", "user", u.ID, "err", err)
+		slog.WarnContext(ctx, "language not recorded", "user", u.ID, "err", err)
 		return
 	}
 	u.Lang = string(l)

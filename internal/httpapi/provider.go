@@ -85,7 +85,7 @@ func (s *Server) providerClubOpen(ctx context.Context, in *providerClubOpenInput
 		body = locale.Format(lang, "Hola,\n\n%s ha abierto el club %s en Socius y te ha hecho su Administrador. Entra con tu usuario de siempre, %s:\n\n%s\n",
 			title, b.Title, o.Username, s.cfg.PublicURL+"/app/")
 	}
-	s.sendMailLater(o.Email, subject, body)
+	s.sendMailLater(ctx, o.Email, subject, body)
 	out := &providerClubOpenOutput{}
 	out.Body.ID, out.Body.UID, out.Body.NewAccount = o.ClubID, o.UserID, o.NewAccount
 	out.Body.Message = tr(ctx, "Club creado: la invitación se ha enviado al Administrador")

@@ -178,13 +178,13 @@ func (s *Server) requestNewPassword(ctx context.Context, in *requestPasswordInpu
 	}
 	link := s.cfg.PublicURL + "/app/reset-password?token=" + token
 	if u.Email == "" {
-		slog.Warn("password reset requested for an account without e-mail", "user", u.Username, "link", link)
+		slog.WarnContext(ctx, "password reset requested for an account without e-mail", "user", u.Username, "link", link)
 		return out, nil
 	}
 	// the mail speaks its reader's language: the one they last used the app in, else the asking page's
 	lang := userLanguage(u, locale.From(ctx))
 	body := locale.Format(lang, "Hola %s,\n\nPara cambiar tu contraseña de Socius abre este enlace (válido durante una hora):\n\n%s\n\nSi no lo has pedido tú, ignora este mensaje.\n", u.Username, link)
-	s.sendMailLater(u.Email, locale.Text(lang, "Socius: cambio de contraseña"), body)
+	s.sendMailLater(ctx, u.Email, locale.Text(lang, "Socius: cambio de contraseña"), body)
 	return out, nil
 }
 
