@@ -213,9 +213,10 @@ func (s *Service) Count(ctx context.Context) (int, error) {
 
 // Summary is a club in the user's club list.
 type Summary struct {
-	ID    int64  `db:"id"`
-	Title string `db:"title"`
-	Logo  string `db:"logo"`
+	ID        int64  `db:"id"`
+	Title     string `db:"title"`
+	Logo      string `db:"logo"`
+	Suspended bool   `db:"suspended"`
 }
 
 // ForUser lists the clubs where the user is active staff, by title.

@@ -75,7 +75,7 @@ func countClubs(ctx context.Context, q db.Q) (int, error) {
 // clubsOfStaff lists the clubs where the user is active staff, by title.
 func clubsOfStaff(ctx context.Context, q db.Q, uid int64) ([]Summary, error) {
 	out := []Summary{}
-	err := db.Select(ctx, q, &out, `SELECT c.id, c.title, c.logo FROM clubs c
+	err := db.Select(ctx, q, &out, `SELECT c.id, c.title, c.logo, c.suspended FROM clubs c
 		JOIN members m ON m.club_id = c.id
 		WHERE m.user_id = ? AND m.is_staff = 1 AND m.status = 1 ORDER BY c.title, c.id`, uid)
 	return out, err

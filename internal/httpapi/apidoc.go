@@ -80,7 +80,11 @@ func describeOperation(path, method string, op *huma.Operation) {
 	if unsafe {
 		op.Responses["401"] = errorResponse("Missing or wrong CSRF token (auth.csrf)")
 	}
-	if g.Kind != gatePublic {
+	switch g.Kind {
+	case gatePublic:
+	case gateProvider:
+		op.Responses["403"] = errorResponse("No session (auth.anonymous), or not a provider administrator (access.denied)")
+	default:
 		op.Responses["403"] = errorResponse("No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing")
 	}
 	if strings.Contains(path, "{") {

@@ -18,9 +18,10 @@ type Img struct {
 
 // ClubSummary is an entry of the user's club list.
 type ClubSummary struct {
-	NID   int64  `json:"nid"`
-	Title string `json:"title"`
-	Logo  Img    `json:"logo"`
+	NID       int64  `json:"nid"`
+	Title     string `json:"title"`
+	Logo      Img    `json:"logo"`
+	Suspended bool   `json:"suspended" doc:"The provider has suspended the club: its screens are refused"`
 }
 
 type myClubsOutput struct {
@@ -37,7 +38,7 @@ func (s *Server) myClubs(ctx context.Context, _ *struct{}) (*myClubsOutput, erro
 	out := &myClubsOutput{}
 	out.Body.Data = make([]ClubSummary, 0, len(list))
 	for _, c := range list {
-		out.Body.Data = append(out.Body.Data, ClubSummary{NID: c.ID, Title: c.Title, Logo: Img{files.URL(c.Logo)}})
+		out.Body.Data = append(out.Body.Data, ClubSummary{NID: c.ID, Title: c.Title, Logo: Img{files.URL(c.Logo)}, Suspended: c.Suspended})
 	}
 	return out, nil
 }

@@ -26,7 +26,7 @@ func (s *Server) registerProvider() {
 
 type providerClubsOutput struct {
 	Body struct {
-		Data []provider.Club `json:"data"`
+		Data []provider.ClubRow `json:"data"`
 	}
 }
 
@@ -89,6 +89,9 @@ func (s *Server) providerClubOpen(ctx context.Context, in *providerClubOpenInput
 	out := &providerClubOpenOutput{}
 	out.Body.ID, out.Body.UID, out.Body.NewAccount = o.ClubID, o.UserID, o.NewAccount
 	out.Body.Message = tr(ctx, "Club creado: la invitación se ha enviado al Administrador")
+	if !o.NewAccount {
+		out.Body.Message = tr(ctx, "Club creado: el Administrador ya tenía cuenta y se le ha avisado por correo")
+	}
 	return out, nil
 }
 
@@ -133,8 +136,8 @@ type providerAuditInput struct {
 
 type providerAuditOutput struct {
 	Body struct {
-		Data  []provider.Entry `json:"data"`
-		Total int              `json:"total"`
+		Data  []provider.AuditEntry `json:"data"`
+		Total int                   `json:"total"`
 	}
 }
 

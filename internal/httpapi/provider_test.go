@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -160,10 +161,11 @@ func TestProviderConsole(t *testing.T) {
 		expectOK(t, "audit", audit)
 		var actions []string
 		for _, e := range audit.JSON["data"].([]any) {
-			actions = append(actions, e.(map[string]any)["action"].(string)+" "+e.(map[string]any)["detail"].(string))
+			e := e.(map[string]any)
+			actions = append(actions, fmt.Sprintf("%s %v %v %v", e["action"], e["admin_email"], e["flags_on"], e["flags_off"]))
 		}
-		want := []string{"club.reactivate ", "club.suspend ", "club.flags -software_gestion_club +monedero",
-			"club.create Administrador eva-" + k.Engine + "@example.test; socios,software_gestion_club"}
+		want := []string{"club.reactivate <nil> [] []", "club.suspend <nil> [] []", "club.flags <nil> [monedero] [software_gestion_club]",
+			"club.create eva-" + k.Engine + "@example.test [socios software_gestion_club] []"}
 		if strings.Join(actions, "|") != strings.Join(want, "|") || num(audit.JSON["total"]) != 4 {
 			t.Fatalf("audit: %q", actions)
 		}
@@ -182,7 +184,7 @@ func TestProviderOpensAClubForAnExistingAccount(t *testing.T) {
 		before := len(smtp.Messages())
 		res := prov.Do("POST", "/api/provider/club", map[string]any{"title": "Gamma", "admin_email": "ana@example.test", "flags": []string{"socios"}})
 		expectOK(t, "open", res)
-		if res.JSON["new_account"] != false || num(res.JSON["uid"]) != uid || k.Count("users", "") != 2 {
+		if res.JSON["new_account"] != false || num(res.JSON["uid"]) != uid || k.Count("users", "") != 2 || !strings.Contains(res.Message(), "ya tenía cuenta") {
 			t.Fatalf("open for ana: %s", res)
 		}
 		m := smtp.WaitMail(t, before+1)[before]
@@ -192,6 +194,15 @@ func TestProviderOpensAClubForAnExistingAccount(t *testing.T) {
 		ana := mustLogin(t, k, "ana", testkit.Password)
 		if clubs := ana.Do("GET", "/api/association/mine", nil); len(clubs.JSON["data"].([]any)) != 2 {
 			t.Fatalf("ana's clubs: %s", clubs)
+		}
+		// the club list says which of a person's clubs is suspended
+		gamma := num(res.JSON["id"])
+		expectOK(t, "suspend", prov.Do("PUT", "/api/provider/club/"+itoa(gamma)+"/suspended", map[string]any{"suspended": true}))
+		for _, c := range ana.Do("GET", "/api/association/mine", nil).JSON["data"].([]any) {
+			c := c.(map[string]any)
+			if c["suspended"] != (num(c["nid"]) == gamma) {
+				t.Fatalf("ana's clubs after the suspension: %v", c)
+			}
 		}
 	})
 }

@@ -6,6 +6,7 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -38,8 +39,8 @@ const (
 	ActionReactivate = "club.reactivate"
 )
 
-// Entry is a row of the audit log.
-type Entry struct {
+// AuditEntry is a row of the audit log.
+type AuditEntry struct {
 	ID        int64  `db:"id" json:"id"`
 	At        int64  `db:"at" json:"at" doc:"Unix seconds"`
 	UserID    int64  `db:"user_id" json:"user_id"`
@@ -47,11 +48,20 @@ type Entry struct {
 	ClubID    int64  `db:"club_ref" json:"club_id"`
 	ClubTitle string `db:"club_title" json:"club_title"`
 	Action    string `db:"action" json:"action" enum:"club.create,club.flags,club.suspend,club.reactivate"`
-	Detail    string `db:"detail" json:"detail" doc:"What changed: the flags switched on (+) and off (-), the Administrador invited"`
+	Change
+	// Detail is Change as stored (JSON).
+	Detail string `db:"detail" json:"-"`
 }
 
-// Club is a club as the console lists it.
-type Club struct {
+// Change is what an action changed, in words of no language.
+type Change struct {
+	AdminEmail string   `json:"admin_email,omitempty" doc:"club.create: the Administrador's address"`
+	FlagsOn    []string `json:"flags_on" doc:"club.create: the club's flags; club.flags: the flags switched on"`
+	FlagsOff   []string `json:"flags_off" doc:"club.flags: the flags switched off"`
+}
+
+// ClubRow is a club as the console lists it.
+type ClubRow struct {
 	ID            int64    `json:"id"`
 	Title         string   `json:"title"`
 	Created       int64    `json:"created" doc:"Unix seconds"`
@@ -76,7 +86,7 @@ func New(d *db.DB, clubs *club.Service, a *auth.Service) *Service {
 }
 
 // Clubs lists every club, by title, with its flags, active members, last sale and rows.
-func (s *Service) Clubs(ctx context.Context) ([]Club, error) {
+func (s *Service) Clubs(ctx context.Context) ([]ClubRow, error) {
 	all, err := s.clubs.All(ctx)
 	if err != nil {
 		return nil, err
@@ -101,7 +111,7 @@ func (s *Service) Clubs(ctx context.Context) ([]Club, error) {
 		return m
 	}
 	mm, sm := by(members), by(sales)
-	out := make([]Club, 0, len(all))
+	out := make([]ClubRow, 0, len(all))
 	for _, c := range all {
 		flags := []string{}
 		for _, f := range access.Flags {
@@ -109,7 +119,7 @@ func (s *Service) Clubs(ctx context.Context) ([]Club, error) {
 				flags = append(flags, f)
 			}
 		}
-		out = append(out, Club{ID: c.ID, Title: c.Title, Created: c.Created, Suspended: c.Suspended, Flags: flags,
+		out = append(out, ClubRow{ID: c.ID, Title: c.Title, Created: c.Created, Suspended: c.Suspended, Flags: flags,
 			ActiveMembers: mm[c.ID], LastSale: sm[c.ID], Rows: rows[c.ID]})
 	}
 	return out, nil
@@ -182,8 +192,7 @@ func (s *Service) Open(ctx context.Context, by *auth.User, n NewClub) (*Opened, 
 			Roles: []string{access.Administrador}}); err != nil {
 			return err
 		}
-		detail := fmt.Sprintf("Administrador %s; %s", email, strings.Join(n.Flags, ","))
-		return s.audit(ctx, tx, by, id, strings.TrimSpace(n.Title), ActionCreate, detail)
+		return s.audit(ctx, tx, by, id, strings.TrimSpace(n.Title), ActionCreate, Change{AdminEmail: email, FlagsOn: n.Flags})
 	})
 	if err != nil {
 		return nil, err
@@ -209,23 +218,23 @@ func (s *Service) SetFlags(ctx context.Context, by *auth.User, clubID int64, fla
 	if err != nil {
 		return err
 	}
-	var changes []string
+	var ch Change
 	for _, f := range access.Flags {
 		switch on := slices.Contains(flags, f); {
 		case on && !c.Flags[f]:
-			changes = append(changes, "+"+f)
+			ch.FlagsOn = append(ch.FlagsOn, f)
 		case !on && c.Flags[f]:
-			changes = append(changes, "-"+f)
+			ch.FlagsOff = append(ch.FlagsOff, f)
 		}
 	}
-	if len(changes) == 0 {
+	if len(ch.FlagsOn)+len(ch.FlagsOff) == 0 {
 		return nil
 	}
 	return s.db.Tx(ctx, func(tx *sqlx.Tx) error {
 		if err := club.SetFlagsIn(ctx, tx, clubID, flags); err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, by, clubID, c.Title, ActionFlags, strings.Join(changes, " "))
+		return s.audit(ctx, tx, by, clubID, c.Title, ActionFlags, ch)
 	})
 }
 
@@ -246,7 +255,7 @@ func (s *Service) Suspend(ctx context.Context, by *auth.User, clubID int64, on b
 		if err := club.SetSuspendedIn(ctx, tx, clubID, on); err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, by, clubID, c.Title, action, "")
+		return s.audit(ctx, tx, by, clubID, c.Title, action, Change{})
 	})
 }
 
@@ -258,17 +267,37 @@ func (s *Service) club(ctx context.Context, id int64) (*club.Club, error) {
 	return c, err
 }
 
-func (s *Service) audit(ctx context.Context, tx *sqlx.Tx, by *auth.User, clubID int64, title, action, detail string) error {
-	return insertAudit(ctx, tx, Entry{At: s.now().Unix(), UserID: by.ID, Username: by.Username, ClubID: clubID,
-		ClubTitle: title, Action: action, Detail: detail})
+func (s *Service) audit(ctx context.Context, tx *sqlx.Tx, by *auth.User, clubID int64, title, action string, ch Change) error {
+	detail, err := json.Marshal(ch)
+	if err != nil {
+		return err
+	}
+	return insertAudit(ctx, tx, AuditEntry{At: s.now().Unix(), UserID: by.ID, Username: by.Username, ClubID: clubID,
+		ClubTitle: title, Action: action, Detail: string(detail)})
 }
 
 // Audit is a page of the audit log, newest first, and the number of rows.
-func (s *Service) Audit(ctx context.Context, page, size int) ([]Entry, int, error) {
+func (s *Service) Audit(ctx context.Context, page, size int) ([]AuditEntry, int, error) {
 	n, err := countAudit(ctx, s.db.R)
 	if err != nil {
 		return nil, 0, err
 	}
 	rows, err := auditPage(ctx, s.db.R, size, page*size)
-	return rows, n, err
+	if err != nil {
+		return nil, 0, err
+	}
+	for i := range rows {
+		if err := json.Unmarshal([]byte(rows[i].Detail), &rows[i].Change); err != nil {
+			return nil, 0, fmt.Errorf("audit row %d: %w", rows[i].ID, err)
+		}
+		rows[i].FlagsOn, rows[i].FlagsOff = orEmpty(rows[i].FlagsOn), orEmpty(rows[i].FlagsOff)
+	}
+	return rows, n, nil
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

@@ -9,14 +9,14 @@ import (
 // The SQL of provider_audit, and the reads of other packages' tables the
 // console's overview needs (reads only: their owners write them).
 
-func insertAudit(ctx context.Context, q db.Q, e Entry) error {
+func insertAudit(ctx context.Context, q db.Q, e AuditEntry) error {
 	_, err := db.Exec(ctx, q, `INSERT INTO provider_audit (at, user_id, username, club_ref, club_title, action, detail)
 		VALUES (?,?,?,?,?,?,?)`, e.At, e.UserID, e.Username, e.ClubID, e.ClubTitle, e.Action, e.Detail)
 	return err
 }
 
-func auditPage(ctx context.Context, q db.Q, limit, offset int) ([]Entry, error) {
-	out := []Entry{}
+func auditPage(ctx context.Context, q db.Q, limit, offset int) ([]AuditEntry, error) {
+	out := []AuditEntry{}
 	err := db.Select(ctx, q, &out, `SELECT id, at, user_id, username, club_ref, club_title, action, detail
 		FROM provider_audit ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`, limit, offset)
 	return out, err

@@ -15,7 +15,7 @@ CREATE TABLE provider_audit (
     club_ref BIGINT NOT NULL DEFAULT 0, -- the club acted on (not club_id: the club's own rows are counted by that column)
     club_title TEXT NOT NULL DEFAULT '',
     action TEXT NOT NULL,
-    detail TEXT NOT NULL DEFAULT ''
+    detail TEXT NOT NULL DEFAULT '{}' -- what changed, as JSON: {admin_email, flags_on, flags_off}
 );
 CREATE INDEX provider_audit_at ON provider_audit (at, id);
 

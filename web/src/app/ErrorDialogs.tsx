@@ -2,14 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { classifyError, errorText, setApiErrorHandler } from '../shared/api';
-import { endSession, setCurrentClubId } from '../shared/session/store';
+import { classifyError, errorText, setApiErrorHandler, useAppConfig } from '../shared/api';
+import { sessionKeys } from '../shared/session/keys';
+import { endSession, getCurrentClubId, setCurrentClubId } from '../shared/session/store';
 import { useAlert } from './dialogs';
+import { setProviderAlertOpen } from './shell/refusalMemory';
 
 /**
  * The central error dialogs of spec §8. Registers itself as the API error handler while mounted.
  * - 403 "Access denied for user anonymous": session expired; OK clears the local session -> login, which
  *   comes back to the same screen.
+ * - 403 access.feature (the club lacks the call's feature, or its provider suspended it): the
+ *   provider's alert of spec §6; the club's description is read again (the route guard then knows
+ *   what it lacks) and OK goes to the root.
  * - 403 "Access denied for user NAME": permissions required.
  * - 400 club.no_member_record: the message, then back to the root without a current club.
  * - anything else: "Ha habido un problemilla" with the (translated) server message.
@@ -23,6 +28,9 @@ export function ErrorDialogs() {
   here.current = `${location.pathname}${location.search}`;
   const queryClient = useQueryClient();
   const { t, i18n } = useTranslation();
+  const config = useAppConfig();
+  const provider = useRef('');
+  provider.current = config.data?.provider_name || t('access.defaultProvider');
   const open = useRef(new Set<string>());
 
   useEffect(() => {
@@ -49,6 +57,25 @@ export function ErrorDialogs() {
             },
           }),
         );
+        return;
+      }
+      if (kind === 'featureRefused') {
+        const club = getCurrentClubId();
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.club(club) });
+        once('feature', (done) => {
+          // the route guard, learning meanwhile that the club is suspended, does not say it again
+          setProviderAlertOpen(true);
+          alert({
+            type: 'warning',
+            title: t('access.title'),
+            content: t('access.featureRefused', { provider: provider.current }),
+            onClose: () => {
+              done();
+              setProviderAlertOpen(false);
+              navigate('/', { replace: true });
+            },
+          });
+        });
         return;
       }
       if (kind === 'forbidden') {

@@ -23,7 +23,7 @@ export function buildMenu(
     .map((group) => ({
       group,
       entries: routes
-        .filter((r) => r.menu?.group === group.key && canAccess(table.screens[r.gate], club))
+        .filter((r) => r.menu?.group === group.key && r.gate !== null && canAccess(table.screens[r.gate], club))
         .sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0)),
     }))
     .filter((g) => g.entries.length > 0);

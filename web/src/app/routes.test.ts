@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import es from '../locales/es.json';
 import { canAccess, gates } from '../shared/access/gates';
+import { PROVIDER_PATH } from '../shared/session/afterLogin';
 import { buildMenu } from './menuModel';
-import { CLUB_ROUTE, findRoute, HOME_ROUTE, menuGroups, routes } from './routes';
+import { CLUB_ROUTE, findRoute, HOME_ROUTE, menuGroups, PROVIDER_ROUTE, providerMenu, routes } from './routes';
 
 const flat = (obj: object, prefix = ''): Record<string, unknown> =>
   Object.entries(obj).reduce<Record<string, unknown>>((acc, [k, v]) => {
@@ -23,6 +24,7 @@ const SCREENS = [
   'newscreate', 'events', 'eventcreate', 'consults', 'tvshows', 'tvshow1', 'tvshow2', 'tvshow3', 'tvshowsettings',
   'userprofile', 'descarga', 'today', 'accesscontrol', 'clubrules',
   'strains', 'growintake', 'batches', 'batch', 'annualreport',
+  'provider',
 ];
 const DIALOGS = [
   'walletamounts', 'feetypes', 'membercategories', 'productcategories', 'cashamounts',
@@ -37,8 +39,11 @@ describe('route registry', () => {
     DIALOGS.forEach((d) => expect(findRoute(d)?.kind).toBe('dialog'));
   });
 
-  it('gives every route a gate that exists in gates.json', () => {
-    routes.forEach((r) => expect(gates.screens[r.gate], `gate of ${r.name}`).toBeDefined());
+  it('gives every club and account route a gate that exists in gates.json, and the provider\'s console none', () => {
+    routes
+      .filter((r) => r.audience !== 'provider')
+      .forEach((r) => expect(gates.screens[r.gate ?? ''], `gate of ${r.name}`).toBeDefined());
+    expect(routes.filter((r) => r.audience === 'provider').map((r) => [r.name, r.gate])).toEqual([[PROVIDER_ROUTE, null]]);
     menuGroups.forEach((g) => expect(gates.menuGroups[g.gate], `group ${g.key}`).toBeDefined());
   });
 
@@ -55,6 +60,20 @@ describe('route registry', () => {
     expect(findRoute(CLUB_ROUTE)?.kind).toBe('screen');
     expect(esKeys['menu.today']).toBeTruthy();
     expect(esKeys['menu.home']).toBeTruthy();
+  });
+
+  it('keeps the person\'s own screens open whatever the club, and the provider\'s console out of every club group', () => {
+    expect(findRoute('userprofile')?.audience).toBe('account');
+    expect(findRoute('novelties')?.audience).toBe('account');
+    expect(findRoute('today')?.audience).toBe('club');
+    expect(findRoute('club')?.audience).toBe('club');
+    const console = findRoute(PROVIDER_ROUTE);
+    expect(console?.audience).toBe('provider');
+    expect(console?.menu).toBeUndefined();
+    expect(console?.kind).toBe('screen');
+    expect(esKeys[providerMenu.labelKey]).toBeTruthy();
+    // where a provider administrator without clubs lands is this route
+    expect(PROVIDER_PATH).toBe(`/${PROVIDER_ROUTE}`);
   });
 
   it('keeps the spec menu placement', () => {
@@ -106,7 +125,7 @@ describe('side menu', () => {
       const c = club(gates.flags, [role]);
       const shown = new Set(buildMenu(routes, menuGroups, gates, c).flatMap((g) => g.entries.map((e) => e.name)));
       for (const r of routes.filter((x) => x.menu)) {
-        expect(shown.has(r.name), `${role} may open ${r.name}: its menu entry must show`).toBe(canAccess(gates.screens[r.gate], c));
+        expect(shown.has(r.name), `${role} may open ${r.name}: its menu entry must show`).toBe(canAccess(gates.screens[r.gate ?? ''], c));
       }
     }
   });

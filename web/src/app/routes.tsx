@@ -13,6 +13,7 @@ import {
   BarChartOutlined,
   BranchesOutlined,
   CalendarOutlined,
+  CloudServerOutlined,
   CommentOutlined,
   CreditCardOutlined,
   CrownOutlined,
@@ -84,8 +85,15 @@ export interface RouteEntry {
   path: string;
   /** The menu entry shown as current while this route is open (a batch shows under the batches). */
   within?: string;
-  /** Key of gates.json `screens`. */
-  gate: string;
+  /**
+   * Whose screen it is: the current club's staff ('club': its gate decides, and a suspended club
+   * refuses it), the logged-in person whatever club is chosen or suspended ('account': the profile,
+   * the novelties), or the provider's administrators ('provider': /api/user/me's provider_admin,
+   * no club at all).
+   */
+  audience: 'club' | 'account' | 'provider';
+  /** Key of gates.json `screens`; null for the provider's screens, which no club gate covers (the server's Provider gate does). */
+  gate: string | null;
   /** A screen, or a side-menu dialog (opened as a page for now). */
   kind: 'screen' | 'dialog';
   /** 'bare' screens (TV shows, product detail) hide the navigation. */
@@ -108,12 +116,14 @@ export const menuGroups: MenuGroup[] = [
 const ClubPage = lazy(() => import('../features/club/ClubPage'));
 const TodayPage = lazy(() => import('../features/club/TodayPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const ProviderPage = lazy(() => import('../features/provider/ProviderPage'));
 const NoveltiesPage = lazy(() => import('../features/novelties/NoveltiesPage'));
 /** Honest "being prepared" page for every screen not built yet. */
 const PlannedPage = lazy(() => import('../features/placeholder/PlannedPage'));
 
 type EntryOptions = {
-  gate?: string;
+  gate?: string | null;
+  audience?: RouteEntry['audience'];
   layout?: RouteEntry['layout'];
   page?: RouteEntry['page'];
   menu?: [MenuGroupKey, number, ReactNode];
@@ -135,7 +145,8 @@ function entry(kind: RouteEntry['kind'], name: string, o: EntryOptions): RouteEn
     name,
     path: o.params ? `${name}/${o.params}` : name,
     within: o.within,
-    gate: o.gate ?? name,
+    audience: o.audience ?? 'club',
+    gate: o.gate === undefined ? name : o.gate,
     kind,
     layout: o.layout ?? 'shell',
     page: o.page ?? PlannedPage,
@@ -144,11 +155,12 @@ function entry(kind: RouteEntry['kind'], name: string, o: EntryOptions): RouteEn
 }
 
 export const routes: RouteEntry[] = [
-  // Today (the landing screen), club, profile, novelties (reachable by every staff member of the club)
+  // Today (the landing screen), club, profile, novelties (reachable by every staff member of the club;
+  // the profile and the novelties are the person's, whatever the club)
   screen('today', { page: TodayPage }),
   screen('club', { page: ClubPage }),
-  screen('userprofile', { page: ProfilePage }),
-  screen('novelties', { page: NoveltiesPage }),
+  screen('userprofile', { page: ProfilePage, audience: 'account' }),
+  screen('novelties', { page: NoveltiesPage, audience: 'account' }),
   screen('descarga', { page: lazy(() => import('../features/social/pages/DownloadPage')) }),
 
   // Members
@@ -226,6 +238,9 @@ export const routes: RouteEntry[] = [
   screen('tvshow2', { layout: 'bare', page: lazy(() => import('../features/social/tv/TvShow2Page')) }),
   screen('tvshow3', { layout: 'bare', page: lazy(() => import('../features/social/tv/TvShow3Page')) }),
   screen('tvshowsettings', { page: lazy(() => import('../features/social/tv/TvSettingsPage')) }),
+
+  // The provider's console: every club it hosts, new clubs, flags, suspension, its audit log
+  screen('provider', { page: ProviderPage, audience: 'provider', gate: null }),
 ];
 
 /** Old paths that lead to a route of the registry. */
@@ -236,6 +251,12 @@ export const HOME_ROUTE = 'today';
 
 /** The club's page, one click away from the root in the menu. */
 export const CLUB_ROUTE = 'club';
+
+/** The provider's console: at the top of the menu for provider administrators, their landing when they staff no club. */
+export const PROVIDER_ROUTE = 'provider';
+
+/** The side-menu entry of the provider's console. */
+export const providerMenu = { icon: <CloudServerOutlined />, labelKey: 'menu.items.provider' };
 
 export function findRoute(name: string): RouteEntry | undefined {
   return routes.find((r) => r.name === name);

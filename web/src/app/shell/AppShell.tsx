@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ClubSwitcher } from '../../features/club/ClubSwitcher';
-import { useClub, useClubSelection } from '../../shared/session';
+import { useClub, useClubSelection, useMe } from '../../shared/session';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { CenteredSpin } from '../../shared/ui/CenteredSpin';
 import { useKeyboardScroll } from '../../shared/ui/useKeyboardScroll';
@@ -23,8 +23,12 @@ export function AppShell() {
   useKeyboardScroll();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { currentId } = useClubSelection();
+  const { clubs, currentId, isPending: clubsPending } = useClubSelection();
   const club = useClub(currentId);
+  const me = useMe();
+  const providerAdmin = me.data?.provider_admin === true;
+  // a provider administrator who staffs no club has nothing of a club to open: the console only
+  const clubEntries = clubsPending || clubs.length > 0 || !providerAdmin;
 
   useEffect(() => setDrawerOpen(false), [location.pathname, isDesktop]);
 
@@ -39,7 +43,7 @@ export function AppShell() {
       {isDesktop ? (
         <Sider width={264} className={styles.sider}>
           {brand}
-          <SideMenu club={club.data} />
+          <SideMenu club={club.data} provider={providerAdmin} clubEntries={clubEntries} />
         </Sider>
       ) : (
         <Drawer
@@ -51,7 +55,7 @@ export function AppShell() {
           classNames={{ body: styles.drawerBody, section: styles.drawerSection }}
         >
           {brand}
-          <SideMenu club={club.data} onNavigate={() => setDrawerOpen(false)} />
+          <SideMenu club={club.data} provider={providerAdmin} clubEntries={clubEntries} onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       )}
       <Layout className={styles.mainColumn}>
@@ -79,7 +83,8 @@ export function AppShell() {
           </Suspense>
         </Content>
       </Layout>
-      <NotificationBox clubId={currentId} />
+      {/* once the club is known: a suspended club's stream would be refused, so it is not asked for */}
+      <NotificationBox clubId={club.data && !club.data.suspended ? currentId : null} />
     </Layout>
   );
 }

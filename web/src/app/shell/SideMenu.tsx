@@ -5,16 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { gates, type ClubAccess } from '../../shared/access/gates';
 import { buildMenu } from '../menuModel';
-import { CLUB_ROUTE, findRoute, HOME_ROUTE, menuGroups, routes } from '../routes';
+import { CLUB_ROUTE, findRoute, HOME_ROUTE, menuGroups, PROVIDER_ROUTE, providerMenu, routes } from '../routes';
 import styles from './shell.module.css';
 
 interface Props {
   club: ClubAccess | undefined;
+  /** The person is a provider administrator: the provider's console heads the menu. */
+  provider?: boolean;
+  /** Today and the club page (false for a provider administrator who staffs no club). */
+  clubEntries?: boolean;
   onNavigate?: () => void;
 }
 
-/** The dark side menu: today and the club page, then "Gestión Club" with the groups the club and user may see. */
-export function SideMenu({ club, onNavigate }: Props) {
+/**
+ * The dark side menu: the provider's console for provider administrators, today and the club page,
+ * then "Gestión Club" with the groups the club and user may see.
+ */
+export function SideMenu({ club, provider = false, clubEntries = true, onNavigate }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,19 +39,30 @@ export function SideMenu({ club, onNavigate }: Props) {
     setOpenKeys((keys) => (keys.includes(key) ? keys : [...keys, key]));
   }, [currentGroup]);
 
-  const items: MenuProps['items'] = [
-    {
-      key: HOME_ROUTE,
-      icon: <DashboardOutlined />,
-      label: <span data-testid={`menu-item-${HOME_ROUTE}`}>{t('menu.today')}</span>,
-    },
-    {
-      key: CLUB_ROUTE,
-      icon: <HomeOutlined />,
-      label: <span data-testid={`menu-item-${CLUB_ROUTE}`}>{t('menu.home')}</span>,
-    },
-  ];
-  if (model.length > 0) {
+  const items: MenuProps['items'] = [];
+  if (provider) {
+    items.push({
+      key: PROVIDER_ROUTE,
+      icon: providerMenu.icon,
+      label: <span data-testid={`menu-item-${PROVIDER_ROUTE}`}>{t(providerMenu.labelKey)}</span>,
+    });
+  }
+  if (clubEntries) {
+    if (provider) items.push({ type: 'divider', key: 'provider-divider', className: styles.menuDivider });
+    items.push(
+      {
+        key: HOME_ROUTE,
+        icon: <DashboardOutlined />,
+        label: <span data-testid={`menu-item-${HOME_ROUTE}`}>{t('menu.today')}</span>,
+      },
+      {
+        key: CLUB_ROUTE,
+        icon: <HomeOutlined />,
+        label: <span data-testid={`menu-item-${CLUB_ROUTE}`}>{t('menu.home')}</span>,
+      },
+    );
+  }
+  if (clubEntries && model.length > 0) {
     items.push({
       type: 'group',
       key: 'heading',

@@ -1,7 +1,9 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { setCurrentClubId, useClub, useClubSelection, type ClubSummary } from '../../shared/session';
+import { Navigate } from 'react-router';
+import { setCurrentClubId, useClub, useClubSelection, useMe, type ClubSummary } from '../../shared/session';
+import { landingWithoutClubs } from '../../shared/session/afterLogin';
 import { CenteredSpin } from '../../shared/ui/CenteredSpin';
 import styles from './club.module.css';
 import { ClubLogo } from './ClubLogo';
@@ -17,9 +19,13 @@ export default function ClubPage() {
   return <ClubView id={currentId} />;
 }
 
-/** A user who staffs no club. */
+/** A user who staffs no club; a provider administrator goes on to the provider's console. */
 export function NoClubs() {
   const { t } = useTranslation();
+  const me = useMe();
+  if (me.isPending) return <CenteredSpin />;
+  const landing = landingWithoutClubs(me.data);
+  if (landing) return <Navigate to={landing} replace />;
   return (
     <Card className={styles.card}>
       <Result icon={<TeamOutlined />} title={t('club.noClubs')} subTitle={t('club.noClubsHelp')} />

@@ -84,3 +84,18 @@ describe('gates.json', () => {
     expect(canAccess(gates.screens.club, club([], []))).toBe(true);
   });
 });
+
+describe('a suspended club', () => {
+  const suspended = { functionalities: {}, roles: ['Administrador'], suspended: true };
+
+  it('is refused every gate with the "feature" refusal, even one that asks for no flag', () => {
+    expect(checkAccess(pos, suspended)).toEqual({ ok: false, reason: 'feature' });
+    expect(checkAccess(gates.screens.clubrules, suspended)).toEqual({ ok: false, reason: 'feature' });
+    expect(checkAccess({ flags: [], roles: [] }, suspended)).toEqual({ ok: false, reason: 'feature' });
+  });
+
+  it('is refused even with a flag left on and the right role (the server refuses its calls all the same)', () => {
+    expect(canAccess(pos, { functionalities: { software_gestion_club: true }, roles: ['Budtender'], suspended: true })).toBe(false);
+    expect(canAccess(pos, { functionalities: { software_gestion_club: true }, roles: ['Budtender'], suspended: false })).toBe(true);
+  });
+});

@@ -18,15 +18,22 @@ export interface GateTable {
 export interface ClubAccess {
   functionalities?: Record<string, boolean | number | null | undefined> | null;
   roles?: readonly string[] | null;
+  /** The provider has suspended the club: every screen of it is refused as a feature the club lacks. */
+  suspended?: boolean | null;
 }
 
 export type AccessResult = { ok: true } | { ok: false; reason: 'feature' | 'role' };
 
 export const gates: GateTable = table as GateTable;
 
-/** Checks the club's flags first (a club without the feature gets the "feature" refusal), then roles. */
+/**
+ * Checks the club's flags first (a club without the feature gets the "feature" refusal), then roles.
+ * A suspended club is refused every gate, even one that asks for no flag, with the "feature" refusal
+ * (the provider's alert): the server answers its calls with access.feature.
+ */
 export function checkAccess(gate: Gate | null | undefined, club: ClubAccess | null | undefined): AccessResult {
   if (!gate) return { ok: false, reason: 'role' };
+  if (club?.suspended) return { ok: false, reason: 'feature' };
   const flags = club?.functionalities ?? {};
   const roles = club?.roles ?? [];
   if (gate.flags.length > 0 && !gate.flags.some((f) => Boolean(flags[f]))) {

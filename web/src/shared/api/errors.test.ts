@@ -16,6 +16,11 @@ describe('classifyError', () => {
     expect(classifyError(new ApiError(500, 'boom'))).toBe('generic');
     expect(classifyError(new TypeError('Failed to fetch'))).toBe('network');
   });
+
+  it('gives a club without the feature, or suspended by its provider, the provider\'s refusal; a missing role stays "forbidden"', () => {
+    expect(classifyError(new ApiError(403, 'Access denied for user admin', 'access.feature'))).toBe('featureRefused');
+    expect(classifyError(new ApiError(403, 'Access denied for user admin', 'access.role'))).toBe('forbidden');
+  });
 });
 
 describe('ApiError.from', () => {

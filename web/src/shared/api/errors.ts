@@ -59,7 +59,7 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
-export type ErrorKind = 'sessionExpired' | 'forbidden' | 'noMemberRecord' | 'network' | 'generic';
+export type ErrorKind = 'sessionExpired' | 'featureRefused' | 'forbidden' | 'noMemberRecord' | 'network' | 'generic';
 
 const ANONYMOUS = 'Access denied for user anonymous';
 const DENIED = 'Access denied for user';
@@ -69,6 +69,8 @@ export function classifyError(e: unknown): ErrorKind {
   if (!isApiError(e)) return e instanceof TypeError ? 'network' : 'generic';
   if (e.status === 403) {
     if (e.serverMessage.includes(ANONYMOUS) || e.code === 'auth.anonymous') return 'sessionExpired';
+    // the club lacks the call's feature, or its provider has suspended it: the provider's alert
+    if (e.code === 'access.feature') return 'featureRefused';
     if (e.serverMessage.includes(DENIED) || e.code === 'access.denied') return 'forbidden';
   }
   if (e.code === 'club.no_member_record') return 'noMemberRecord';

@@ -2295,6 +2295,29 @@ export interface components {
             provider_name: string;
             providers_url: string;
         };
+        AuditEntry: {
+            /** @enum {string} */
+            action: "club.create" | "club.flags" | "club.suspend" | "club.reactivate";
+            /** @description club.create: the Administrador's address */
+            admin_email?: string;
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            at: number;
+            /** Format: int64 */
+            club_id: number;
+            club_title: string;
+            /** @description club.flags: the flags switched off */
+            flags_off: string[] | null;
+            /** @description club.create: the club's flags; club.flags: the flags switched on */
+            flags_on: string[] | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            user_id: number;
+            username: string;
+        };
         BalanceCheck: {
             batches: components["schemas"]["BatchBalance"][] | null;
             /**
@@ -2650,30 +2673,6 @@ export interface components {
             total_amount: number;
             worker_name: string;
         };
-        Club: {
-            /** Format: int64 */
-            active_members: number;
-            /**
-             * Format: int64
-             * @description Unix seconds
-             */
-            created: number;
-            flags: string[] | null;
-            /** Format: int64 */
-            id: number;
-            /**
-             * Format: int64
-             * @description Unix seconds of the latest paid order, 0 when none
-             */
-            last_sale: number;
-            /**
-             * Format: int64
-             * @description Rows of the club's data in the database (every table with a club_id)
-             */
-            rows: number;
-            suspended: boolean;
-            title: string;
-        };
         ClubCategory: {
             /** Format: int64 */
             association: number;
@@ -2721,6 +2720,30 @@ export interface components {
             title: string;
             walletPermission: boolean;
         };
+        ClubRow: {
+            /** Format: int64 */
+            active_members: number;
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            created: number;
+            flags: string[] | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Unix seconds of the latest paid order, 0 when none
+             */
+            last_sale: number;
+            /**
+             * Format: int64
+             * @description Rows of the club's data in the database (every table with a club_id)
+             */
+            rows: number;
+            suspended: boolean;
+            title: string;
+        };
         ClubRulesSetInputBody: {
             /**
              * Format: int64
@@ -2764,6 +2787,8 @@ export interface components {
             logo: components["schemas"]["Img"];
             /** Format: int64 */
             nid: number;
+            /** @description The provider has suspended the club: its screens are refused */
+            suspended: boolean;
             title: string;
         };
         ClubUpdateInputBody: {
@@ -3156,25 +3181,6 @@ export interface components {
             url: string;
         };
         EmptyOutputBody: Record<string, never>;
-        Entry: {
-            /** @enum {string} */
-            action: "club.create" | "club.flags" | "club.suspend" | "club.reactivate";
-            /**
-             * Format: int64
-             * @description Unix seconds
-             */
-            at: number;
-            /** Format: int64 */
-            club_id: number;
-            club_title: string;
-            /** @description What changed: the flags switched on (+) and off (-), the Administrador invited */
-            detail: string;
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            user_id: number;
-            username: string;
-        };
         EventAttendInputBody: {
             /**
              * Format: int64
@@ -4189,7 +4195,7 @@ export interface components {
             user: components["schemas"]["UserRef"];
         };
         ProviderAuditOutputBody: {
-            data: components["schemas"]["Entry"][] | null;
+            data: components["schemas"]["AuditEntry"][] | null;
             /** Format: int64 */
             total: number;
         };
@@ -4226,7 +4232,7 @@ export interface components {
             suspended: boolean;
         };
         ProviderClubsOutputBody: {
-            data: components["schemas"]["Club"][] | null;
+            data: components["schemas"]["ClubRow"][] | null;
         };
         PublicProduct: {
             categorias: string;
@@ -10610,7 +10616,7 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            /** @description No session (auth.anonymous), or not a provider administrator (access.denied) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10670,7 +10676,7 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            /** @description No session (auth.anonymous), or not a provider administrator (access.denied) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10732,7 +10738,7 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            /** @description No session (auth.anonymous), or not a provider administrator (access.denied) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10803,7 +10809,7 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
-            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            /** @description No session (auth.anonymous), or not a provider administrator (access.denied) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10850,7 +10856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderClubsOutputBody"];
                 };
             };
-            /** @description No session (auth.anonymous), not active staff of the club, the club lacks the feature, or the role is missing */
+            /** @description No session (auth.anonymous), or not a provider administrator (access.denied) */
             403: {
                 headers: {
                     [name: string]: unknown;

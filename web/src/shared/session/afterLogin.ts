@@ -8,3 +8,14 @@ export function afterLogin(state: unknown): string {
   if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && from !== '/') return from;
   return '/today';
 }
+
+/** The provider's console, under /app/. */
+export const PROVIDER_PATH = '/provider';
+
+/**
+ * Where the root sends a person who staffs no club: a provider administrator to the provider's
+ * console; anyone else stays (null) and reads that they belong to no club yet.
+ */
+export function landingWithoutClubs(me: { provider_admin?: boolean } | null | undefined): string | null {
+  return me?.provider_admin ? PROVIDER_PATH : null;
+}

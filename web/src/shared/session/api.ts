@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { api, unwrap, type ReplyOf } from '../api';
+import { sessionKeys } from './keys';
 import { endSession, setCurrentClubId, useCurrentClubId, useSession } from './store';
 
 export type MyClubs = ReplyOf<'/api/association/mine', 'get'>;
@@ -9,11 +10,7 @@ export type ClubSummary = NonNullable<MyClubs['data']>[number];
 export type Club = ReplyOf<'/api/association/retrieve', 'get'>;
 export type Me = ReplyOf<'/api/user/me', 'get'>;
 
-export const sessionKeys = {
-  mine: ['association', 'mine'] as const,
-  club: (id: number | null) => ['association', 'retrieve', id] as const,
-  me: ['user', 'me'] as const,
-};
+export { sessionKeys };
 
 /** GET /api/association/mine — clubs where the user is staff. */
 export function useMyClubs() {
@@ -42,10 +39,13 @@ export function fetchMe(): Promise<Me> {
   return unwrap(api.GET('/api/user/me'));
 }
 
-/** GET /api/user/me — the profile of the logged-in user. */
+/**
+ * GET /api/user/me — the profile of the logged-in user (with provider_admin, which the menu and the
+ * route guard read on every screen: kept for five minutes rather than asked for at each one).
+ */
 export function useMe() {
   const session = useSession();
-  return useQuery({ queryKey: sessionKeys.me, queryFn: fetchMe, enabled: session !== null });
+  return useQuery({ queryKey: sessionKeys.me, queryFn: fetchMe, enabled: session !== null, staleTime: 5 * 60_000 });
 }
 
 /** POST /api/user/logout — whatever the server says, the local session ends and login shows. */
