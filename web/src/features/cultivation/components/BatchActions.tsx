@@ -2,13 +2,14 @@ import { Form, Input, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormSheet } from '../../../shared/ui/FormSheet';
 import { useDebounced } from '../../../shared/ui/useDebounced';
 import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { useApp } from '../../../shared/ui/useApp';
 import { useBatchAction, useReleaseProducts, type BatchDetail } from '../api';
 import styles from '../cultivation.module.css';
 import { gramsText } from './bits';
-import { AmountField, afterToday, clubToday, CultivationSheet, DayField, instantOf, rounded, useRefusal } from './forms';
+import { AmountField, afterToday, clubToday, DayField, instantOf, rounded, useRefusal } from './forms';
 
 export type BatchDialog = 'harvest' | 'lab' | 'destroy' | 'release';
 
@@ -67,7 +68,7 @@ function HarvestDialog({ open, onClose, afterClose, batch }: Props) {
     },
   };
   return (
-    <CultivationSheet
+    <FormSheet
       open={open}
       onClose={onClose}
       afterClose={afterClose}
@@ -99,7 +100,7 @@ function HarvestDialog({ open, onClose, afterClose, batch }: Props) {
           </Form.Item>
         </div>
       </Form>
-    </CultivationSheet>
+    </FormSheet>
   );
 }
 
@@ -126,7 +127,7 @@ function LabDialog({ open, onClose, afterClose, batch }: Props) {
     );
   };
   return (
-    <CultivationSheet
+    <FormSheet
       open={open}
       onClose={onClose}
       afterClose={afterClose}
@@ -168,7 +169,7 @@ function LabDialog({ open, onClose, afterClose, batch }: Props) {
           </Form.Item>
         </div>
       </Form>
-    </CultivationSheet>
+    </FormSheet>
   );
 }
 
@@ -206,7 +207,7 @@ function DestroyDialog({ open, onClose, afterClose, batch }: Props) {
   };
   const left = from ? (products.find((p) => p.pid === from)?.grams ?? 0) : batch.held_g;
   return (
-    <CultivationSheet
+    <FormSheet
       open={open}
       onClose={onClose}
       afterClose={afterClose}
@@ -270,7 +271,7 @@ function DestroyDialog({ open, onClose, afterClose, batch }: Props) {
           <Input size="large" maxLength={120} data-testid="destroy-witness" />
         </Form.Item>
       </Form>
-    </CultivationSheet>
+    </FormSheet>
   );
 }
 
@@ -307,7 +308,7 @@ function ReleaseDialog({ open, onClose, afterClose, batch }: Props) {
     );
   };
   return (
-    <CultivationSheet
+    <FormSheet
       open={open}
       onClose={onClose}
       afterClose={afterClose}
@@ -360,6 +361,6 @@ function ReleaseDialog({ open, onClose, afterClose, batch }: Props) {
           <AmountField unit="g" size="large" data-testid="release-grams" />
         </Form.Item>
       </Form>
-    </CultivationSheet>
+    </FormSheet>
   );
 }

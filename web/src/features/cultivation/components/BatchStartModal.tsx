@@ -2,11 +2,12 @@ import { Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormSheet } from '../../../shared/ui/FormSheet';
 import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { useApp } from '../../../shared/ui/useApp';
 import { useStartBatch, type Strain } from '../api';
 import styles from '../cultivation.module.css';
-import { AmountField, afterToday, clubToday, CultivationSheet, DayField, instantOf, useRefusal } from './forms';
+import { AmountField, afterToday, clubToday, DayField, instantOf, useRefusal } from './forms';
 
 interface Values {
   strain?: number;
@@ -43,7 +44,7 @@ export function BatchStartModal({ open, onClose, afterClose, strains, rooms }: D
   };
 
   return (
-    <CultivationSheet
+    <FormSheet
       open={open}
       onClose={onClose}
       afterClose={afterClose}
@@ -83,6 +84,6 @@ export function BatchStartModal({ open, onClose, afterClose, strains, rooms }: D
           </Form.Item>
         </div>
       </Form>
-    </CultivationSheet>
+    </FormSheet>
   );
 }

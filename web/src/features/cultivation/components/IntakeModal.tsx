@@ -1,11 +1,12 @@
 import { Form, Input, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FormSheet } from '../../../shared/ui/FormSheet';
 import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { useApp } from '../../../shared/ui/useApp';
 import { useAddIntake, type Strain } from '../api';
 import styles from '../cultivation.module.css';
-import { AmountField, afterToday, clubToday, CultivationSheet, DayField, instantOf, useRefusal } from './forms';
+import { AmountField, afterToday, clubToday, DayField, instantOf, useRefusal } from './forms';
 
 interface Values {
   strain?: number;
@@ -48,7 +49,7 @@ export function IntakeModal({ open, onClose, afterClose, strains }: DialogProps 
   };
 
   return (
-    <CultivationSheet
+    <FormSheet
       open={open}
       onClose={onClose}
       afterClose={afterClose}
@@ -98,6 +99,6 @@ export function IntakeModal({ open, onClose, afterClose, strains }: DialogProps 
           <DayField size="large" disabledDate={afterToday} data-testid="intake-date" />
         </Form.Item>
       </Form>
-    </CultivationSheet>
+    </FormSheet>
   );
 }

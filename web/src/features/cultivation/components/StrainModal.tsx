@@ -1,10 +1,11 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormSheet } from '../../../shared/ui/FormSheet';
 import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { useApp } from '../../../shared/ui/useApp';
 import { useSaveStrain, type Strain } from '../api';
 import styles from '../cultivation.module.css';
-import { AmountField, CultivationSheet, rounded, useRefusal } from './forms';
+import { AmountField, rounded, useRefusal } from './forms';
 
 interface Values {
   name: string;
@@ -56,7 +57,7 @@ export function StrainModal({ open, onClose, afterClose, strain }: DialogProps &
   });
 
   return (
-    <CultivationSheet
+    <FormSheet
       open={open}
       onClose={onClose}
       afterClose={afterClose}
@@ -100,6 +101,6 @@ export function StrainModal({ open, onClose, afterClose, strain }: DialogProps &
           <Input.TextArea rows={3} maxLength={2000} placeholder={t('cultivation.strains.notesHint')} data-testid="strain-notes" />
         </Form.Item>
       </Form>
-    </CultivationSheet>
+    </FormSheet>
   );
 }

@@ -1,94 +1,14 @@
-import { Alert, Button, DatePicker, InputNumber, type DatePickerProps, type FormInstance, type InputNumberProps } from 'antd';
+import { DatePicker, InputNumber, type DatePickerProps, type FormInstance, type InputNumberProps } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, refusalText, shownLocally } from '../../../shared/api';
 import { dateFormat, decimalSeparator } from '../../../shared/format';
 import dayjs, { todayInDisplayZone } from '../../../shared/format/dayjs';
 import { dayEnd } from '../../../shared/reports';
-import layout from '../../../shared/ui/layout.module.css';
-import { SheetModal, type DialogProps } from '../../../shared/ui/SheetModal';
-import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
 import { fieldOf, instantOfDay } from '../model';
 import styles from '../cultivation.module.css';
 
-/**
- * Enter in a field submits the form, as at the counter: not in a text area (a new line), not while a
- * select's list or a date picker's calendar is open (Enter chooses there), not on a button.
- */
-export function submitOnEnter(submit: () => void) {
-  return (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' || e.defaultPrevented || e.shiftKey || e.nativeEvent.isComposing) return;
-    const el = e.target as HTMLElement;
-    if (el.tagName !== 'INPUT') return;
-    if (el.getAttribute('role') === 'combobox' && el.getAttribute('aria-expanded') === 'true') return;
-    e.preventDefault();
-    submit();
-  };
-}
-
-/**
- * The grow room's dialog: a rounded modal on wide screens, a full-screen sheet on phones, forgotten
- * when closed; Cancel and the primary action at the foot; a refusal that names no field of the form
- * above the fields; Enter in a field presses the primary action.
- */
-export function CultivationSheet({
-  open,
-  onClose,
-  afterClose,
-  title,
-  lead,
-  error,
-  submitText,
-  submitDanger,
-  loading,
-  onSubmit,
-  testId,
-  width = 560,
-  children,
-}: DialogProps & {
-  title: ReactNode;
-  lead?: ReactNode;
-  error?: string | null;
-  submitText: string;
-  submitDanger?: boolean;
-  loading: boolean;
-  onSubmit: () => void;
-  testId: string;
-  width?: number;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const isDesktop = useIsDesktop();
-  return (
-    <SheetModal
-      rounded
-      destroyOnHidden
-      open={open}
-      onCancel={onClose}
-      afterClose={afterClose}
-      width={width}
-      title={title}
-      data-testid={testId}
-      footer={
-        <div className={`${styles.modalFooter} ${isDesktop ? '' : styles.sheetFooter}`}>
-          <Button size="large" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button size="large" type="primary" danger={submitDanger} loading={loading} onClick={onSubmit} data-testid={`${testId}-submit`}>
-            {submitText}
-          </Button>
-        </div>
-      }
-    >
-      <div onKeyDown={submitOnEnter(onSubmit)} className={styles.sheetBody}>
-        {lead && <p className={layout.modalLead}>{lead}</p>}
-        {error && <Alert type="error" showIcon title={error} className={styles.sheetError} data-testid={`${testId}-error`} />}
-        {children}
-      </div>
-    </SheetModal>
-  );
-}
 
 /**
  * A form's refusals: the server's message (in the reader's language) on the field it names, else

@@ -7,7 +7,7 @@ import { useSetClubFlags, type ProviderClub } from '../api';
 import { ALL_FLAGS, normaliseFlags, sameFlags } from '../model';
 import styles from '../provider.module.css';
 import { FlagChecklist } from './FlagChecklist';
-import { ProviderSheet } from './ProviderSheet';
+import { FormSheet } from '../../../shared/ui/FormSheet';
 
 /** The club's feature flags, a checkbox each; saving sends the whole set. */
 export function FlagsDialog({ open, onClose, afterClose, club }: DialogProps & { club: ProviderClub }) {
@@ -37,7 +37,7 @@ export function FlagsDialog({ open, onClose, afterClose, club }: DialogProps & {
   };
 
   return (
-    <ProviderSheet
+    <FormSheet scrollBody
       open={open}
       onClose={onClose}
       afterClose={afterClose}
@@ -56,6 +56,6 @@ export function FlagsDialog({ open, onClose, afterClose, club }: DialogProps & {
         {unchanged && <span className={styles.unchanged}> · {t('provider.flagsDialog.unchanged')}</span>}
       </p>
       <FlagChecklist value={flags} onChange={setFlags} testId="provider-flags-list" />
-    </ProviderSheet>
+    </FormSheet>
   );
 }

@@ -9,7 +9,7 @@ import { useOpenClub, type OpenedClub } from '../api';
 import { DEFAULT_FLAGS, formField, normaliseFlags } from '../model';
 import styles from '../provider.module.css';
 import { FlagChecklist } from './FlagChecklist';
-import { ProviderSheet } from './ProviderSheet';
+import { FormSheet } from '../../../shared/ui/FormSheet';
 
 interface Values {
   title: string;
@@ -70,7 +70,7 @@ export function NewClubDialog({ open, onClose, afterClose, onOpened }: DialogPro
   };
 
   return (
-    <ProviderSheet
+    <FormSheet scrollBody
       open={open}
       onClose={onClose}
       afterClose={afterClose}
@@ -132,6 +132,6 @@ export function NewClubDialog({ open, onClose, afterClose, onOpened }: DialogPro
           <FlagChecklist testId="provider-new-flags" />
         </Form.Item>
       </Form>
-    </ProviderSheet>
+    </FormSheet>
   );
 }

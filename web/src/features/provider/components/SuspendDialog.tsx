@@ -6,7 +6,7 @@ import type { DialogProps } from '../../../shared/ui/SheetModal';
 import { useApp } from '../../../shared/ui/useApp';
 import { useSetClubSuspended, type ProviderClub } from '../api';
 import styles from '../provider.module.css';
-import { ProviderSheet } from './ProviderSheet';
+import { FormSheet } from '../../../shared/ui/FormSheet';
 
 /**
  * Asks before suspending a club (naming it, and saying that its staff and members are refused until
@@ -38,7 +38,7 @@ export function SuspendDialog({ open, onClose, afterClose, club }: DialogProps &
   };
 
   return (
-    <ProviderSheet
+    <FormSheet scrollBody
       open={open}
       onClose={onClose}
       afterClose={afterClose}
@@ -60,6 +60,6 @@ export function SuspendDialog({ open, onClose, afterClose, club }: DialogProps &
         <p>{t(`provider.${kind}.body`)}</p>
         {suspend && <p>{t('provider.suspendDialog.keep')}</p>}
       </div>
-    </ProviderSheet>
+    </FormSheet>
   );
 }

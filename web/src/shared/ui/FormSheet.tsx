@@ -1,29 +1,34 @@
 import { Alert, Button } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import layout from '../../../shared/ui/layout.module.css';
-import { SheetModal, type DialogProps } from '../../../shared/ui/SheetModal';
-import { useIsDesktop } from '../../../shared/ui/useMediaQuery';
-import styles from '../provider.module.css';
+import styles from './formSheet.module.css';
+import layout from './layout.module.css';
+import { SheetModal, type DialogProps } from './SheetModal';
+import { useIsDesktop } from './useMediaQuery';
 
-/** Enter in a text field presses the primary action (not in a select's open list, not on a button or a checkbox). */
-function submitOnEnter(submit: () => void) {
+/**
+ * Enter in a field submits the form, as at the counter: not in a text area (a new line), not on a
+ * checkbox, not while a select's list or a date picker's calendar is open (Enter chooses there), not
+ * on a button.
+ */
+export function submitOnEnter(submit: () => void) {
   return (e: KeyboardEvent) => {
     if (e.key !== 'Enter' || e.defaultPrevented || e.shiftKey || e.nativeEvent.isComposing) return;
     const el = e.target as HTMLElement;
     if (el.tagName !== 'INPUT' || (el as HTMLInputElement).type === 'checkbox') return;
-    if (el.getAttribute('role') === 'combobox') return;
+    if (el.getAttribute('role') === 'combobox' && el.getAttribute('aria-expanded') === 'true') return;
     e.preventDefault();
     submit();
   };
 }
 
 /**
- * The console's dialog: a rounded modal on wide screens, a full-screen sheet below 992 px, forgotten
- * when closed; Cancel and the primary action at the foot; a refusal that names no field above the
- * fields.
+ * A form in a dialog: a rounded modal on wide screens, a full-screen sheet on phones, forgotten when
+ * closed; Cancel and the primary action at the foot; a refusal that names no field of the form above
+ * the fields; Enter in a field presses the primary action. With scrollBody a long form scrolls
+ * inside the dialog and its buttons stay in sight, wide and narrow.
  */
-export function ProviderSheet({
+export function FormSheet({
   open,
   onClose,
   afterClose,
@@ -36,7 +41,8 @@ export function ProviderSheet({
   loading,
   onSubmit,
   testId,
-  width = 600,
+  width = 560,
+  scrollBody,
   children,
 }: DialogProps & {
   title: ReactNode;
@@ -49,6 +55,7 @@ export function ProviderSheet({
   onSubmit: () => void;
   testId: string;
   width?: number;
+  scrollBody?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -63,8 +70,8 @@ export function ProviderSheet({
       width={width}
       title={title}
       data-testid={testId}
-      classNames={{ body: styles.dialogBody }}
-      sheetClassName={styles.sheetFixed}
+      classNames={scrollBody ? { body: styles.scrollBody } : undefined}
+      sheetClassName={scrollBody ? styles.sheetFixed : undefined}
       footer={
         <div className={`${styles.footer} ${isDesktop ? '' : styles.sheetFooter}`}>
           <Button size="large" onClick={onClose} data-testid={`${testId}-cancel`}>
@@ -84,9 +91,9 @@ export function ProviderSheet({
         </div>
       }
     >
-      <div onKeyDown={submitOnEnter(onSubmit)} className={styles.sheetBody}>
+      <div onKeyDown={submitOnEnter(onSubmit)} className={styles.body}>
         {lead && <p className={layout.modalLead}>{lead}</p>}
-        {error && <Alert type="error" showIcon title={error} className={styles.sheetError} data-testid={`${testId}-error`} />}
+        {error && <Alert type="error" showIcon title={error} className={styles.error} data-testid={`${testId}-error`} />}
         {children}
       </div>
     </SheetModal>
