@@ -330,9 +330,25 @@ func (s *Service) RequestReset(ctx context.Context, name string) (*User, string,
 // the person may read the mail days later.
 const InviteValidity = 7 * 24 * time.Hour
 
-// Invite makes the link with which the person of a new account sets its
+// Invite makes the link with which the person of an account sets its
 // password, inside the caller's transaction; it works once, like a reset's.
+// Whoever held the account before loses it: its password becomes one nobody
+// knows, its sessions and other links end. Only the holder of the mailbox the
+// link goes to can use the account after this.
 func (s *Service) Invite(ctx context.Context, q db.Q, uid int64) (string, error) {
+	hash, err := s.hash(RandomToken(18))
+	if err != nil {
+		return "", err
+	}
+	if err := setPasswordHash(ctx, q, uid, hash); err != nil {
+		return "", err
+	}
+	if err := deleteUserResets(ctx, q, uid); err != nil {
+		return "", err
+	}
+	if err := deleteOtherSessions(ctx, q, uid, ""); err != nil {
+		return "", err
+	}
 	token := RandomToken(32)
 	return token, insertReset(ctx, q, hashToken(token), uid, s.now()+int64(InviteValidity/time.Second))
 }

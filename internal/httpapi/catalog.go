@@ -202,6 +202,9 @@ func (s *Server) mobileProducts(ctx context.Context, in *clubQuery) (*publicProd
 	if err != nil {
 		return nil, err
 	}
+	if err := s.notSuspended(ctx, in.Asocid); err != nil {
+		return nil, err
+	}
 	t := true
 	list, _, _, err := s.Catalog.List(ctx, in.Asocid, catalog.Filter{Kind: catalog.KindPro, Status: &t, Limit: -1, Full: true})
 	if err != nil {
@@ -228,6 +231,10 @@ func (s *Server) publicProduct(ctx context.Context, in *publicProductInput) (*pu
 	p, err := s.Catalog.Public(ctx, in.Association, in.Item)
 	if err != nil {
 		return nil, err
+	}
+	// a suspended club publishes nothing: its products' links answer as an unpublished one's
+	if c, err := s.Clubs.Get(ctx, in.Association); err != nil || c.Suspended {
+		return nil, catalog.ErrNotFound
 	}
 	return &publicProductOutput{CacheControl: "no-cache", Body: *p}, nil
 }

@@ -63,6 +63,19 @@ type ClubReply struct {
 
 type clubOutput struct{ Body ClubReply }
 
+// notSuspended refuses, as the club gate does, what a handler that checks its
+// club itself would serve of a club the provider has suspended.
+func (s *Server) notSuspended(ctx context.Context, clubID int64) error {
+	c, err := s.Clubs.Get(ctx, clubID)
+	if err != nil {
+		return err
+	}
+	if c.Suspended {
+		return Fail(http.StatusForbidden, "access.feature", msgDenied, info(ctx).User.Username)
+	}
+	return nil
+}
+
 func (s *Server) clubReply(ctx context.Context, c *club.Club, st *club.Staff) (*clubOutput, error) {
 	pay, err := s.Clubs.Payments(ctx, c.ID)
 	if err != nil {
@@ -171,6 +184,15 @@ func (s *Server) file(ctx context.Context, in *fileInput) (*fileOutput, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		// a suspended club's own logo and page pictures still show (its name in the club switcher,
+		// the notice); nothing else of it does
+		if page, err := s.Clubs.PageImage(ctx, f.ID); err != nil {
+			return nil, err
+		} else if !page {
+			if err := s.notSuspended(ctx, *f.ClubID); err != nil {
+				return nil, err
+			}
 		}
 		if !st.IsStaff {
 			// A member sees the pictures of the club's published news and events, nothing else.

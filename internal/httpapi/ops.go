@@ -84,6 +84,7 @@ func (s *Server) notReady(ctx context.Context) string {
 	if err != nil {
 		var se SchemaError
 		if ok := asSchemaError(err, &se); ok {
+			slog.WarnContext(ctx, "not ready", "schema", se.Have, "binary", se.Want)
 			return se.Error()
 		}
 		slog.WarnContext(ctx, "not ready", "err", err)
@@ -92,11 +93,16 @@ func (s *Server) notReady(ctx context.Context) string {
 	return ""
 }
 
-// SchemaError is a database whose schema is not this binary's.
+// SchemaError is a database whose schema is not this binary's. Its text, the
+// answer of /readyz to anyone, says which way without the versions; the log
+// and the socius_schema_version metric have them.
 type SchemaError struct{ Have, Want int64 }
 
 func (e SchemaError) Error() string {
-	return fmt.Sprintf("schema version %d, this binary needs %d", e.Have, e.Want)
+	if e.Have > e.Want {
+		return "schema newer than this binary"
+	}
+	return "schema not migrated"
 }
 
 func asSchemaError(err error, target *SchemaError) bool {
@@ -153,7 +159,13 @@ func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // body, header or query, so no password, token, name or DNI reaches the log.
 func (s *Server) observed(w http.ResponseWriter, r *http.Request, next http.Handler) {
 	start := time.Now()
-	req := &observe.Request{ID: observe.CleanRequestID(r.Header.Get("X-Request-ID"))}
+	// the proxy's id only from a proxy the server trusts: another client could
+	// otherwise give its requests the id a club quoted, and mix them into its trace
+	given := ""
+	if s.cfg.TrustProxy {
+		given = r.Header.Get("X-Request-ID")
+	}
+	req := &observe.Request{ID: observe.CleanRequestID(given)}
 	w.Header().Set("X-Request-ID", req.ID)
 	r = r.WithContext(observe.With(r.Context(), req))
 	rec := &recorder{ResponseWriter: w}
@@ -174,13 +186,13 @@ func (s *Server) observed(w http.ResponseWriter, r *http.Request, next http.Hand
 			status = http.StatusOK
 		}
 		d := time.Since(start)
-		rt := route(r.Pattern)
-		s.cfg.Metrics.Observe(r.Method, rt, status, d.Seconds())
+		rt, method := route(r.Pattern), knownMethod(r.Method)
+		s.cfg.Metrics.Observe(method, rt, status, d.Seconds())
 		if e, ok := counted[countedAnswer{r.Pattern, status}]; ok {
 			s.cfg.Metrics.Count(e)
 		}
 		if s.cfg.RequestLog != nil {
-			s.cfg.RequestLog.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", r.Method),
+			s.cfg.RequestLog.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("method", method),
 				slog.String("route", rt), slog.Int("status", status), slog.Float64("duration_ms", float64(d.Microseconds())/1000),
 				slog.Int64("bytes", rec.bytes), slog.Int64("club", req.ClubID), slog.Int64("user", req.UserID))
 		}
@@ -206,6 +218,16 @@ var counted = map[countedAnswer]observe.Event{
 	{"POST /api/batch/{id}/destroy", 200}: observe.StockMovement,
 	{"POST /api/user/login", 401}:         observe.LoginFailure,
 	{"POST /api/user/login", 429}:         observe.LoginThrottled,
+}
+
+// knownMethod is the request's method, or OTHER: a client may send any token
+// as its method, and neither a label nor a log line should grow with them.
+func knownMethod(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete, http.MethodOptions:
+		return m
+	}
+	return "OTHER"
 }
 
 // route is a pattern of the route table without its method, "other" for a

@@ -50,6 +50,10 @@ func TestProbes(t *testing.T) {
 		if st, body := probe(t, k, "/healthz"); st != 200 || body != "ok" {
 			t.Fatalf("healthz: %d %q", st, body)
 		}
+		// a request id is taken only from a proxy the server trusts (not this kit's)
+		if got := k.Client().Raw("GET", "/healthz", "", map[string]string{"X-Request-ID": "quoted-by-a-club"}).Header.Get("X-Request-ID"); got == "quoted-by-a-club" || len(got) != 16 {
+			t.Fatalf("an untrusted client chose its request id: %q", got)
+		}
 		if st, body := probe(t, k, "/readyz"); st != 200 || body != "ready" {
 			t.Fatalf("readyz: %d %q", st, body)
 		}
@@ -60,10 +64,14 @@ func TestProbes(t *testing.T) {
 			t.Fatalf("schema version %d of %d: %v", have, want, err)
 		}
 		exec(t, k, `UPDATE goose_db_version SET version_id = 9999 WHERE version_id = ?`, want)
-		if st, body := probe(t, k, "/readyz"); st != 503 || body != "schema version 9999, this binary needs "+itoa(want) {
+		if st, body := probe(t, k, "/readyz"); st != 503 || body != "schema newer than this binary" {
 			t.Fatalf("readyz with a newer schema: %d %q", st, body)
 		}
-		exec(t, k, `UPDATE goose_db_version SET version_id = ? WHERE version_id = 9999`, want)
+		exec(t, k, `UPDATE goose_db_version SET version_id = 3 WHERE version_id = 9999`)
+		if st, body := probe(t, k, "/readyz"); st != 503 || body != "schema not migrated" {
+			t.Fatalf("readyz with an older schema: %d %q", st, body)
+		}
+		exec(t, k, `UPDATE goose_db_version SET version_id = ? WHERE version_id = 3 AND id = (SELECT MAX(id) FROM goose_db_version)`, want)
 		if st, _ := probe(t, k, "/readyz"); st != 200 {
 			t.Fatalf("readyz back: %d", st)
 		}
@@ -82,7 +90,7 @@ func TestProbes(t *testing.T) {
 // that needs the database gets the generic error with the request's id,
 // which is also its X-Request-ID.
 func TestReadinessWithTheDatabaseGone(t *testing.T) {
-	testkit.Each(t, func(t *testing.T, k *testkit.Kit) {
+	testkit.EachWith(t, func(c *app.Config) { c.TrustProxy = true }, func(t *testing.T, k *testkit.Kit) {
 		club := k.Club("Alfa", access.Socios)
 		k.User("ana", club, access.Administrador)
 		c := mustLogin(t, k, "ana", testkit.Password)
@@ -143,6 +151,7 @@ func TestMetricsLabelsArePatterns(t *testing.T) {
 		c.Do("GET", "/api/ficha_socio/98765?association="+itoa(club), nil)
 		c.Do("GET", "/api/no_such_thing/5551234", nil)
 		k.Client().Raw("GET", "/wp-admin/5551234", "", nil)
+		k.Client().Raw("XYZ123", "/api/no_such_thing", "", nil) // any token is a method to net/http
 		k.Client().Login("ana", "wrong-password-1")
 		k.Client().Login("nobody-at-all", "wrong-password-1")
 
@@ -158,6 +167,7 @@ func TestMetricsLabelsArePatterns(t *testing.T) {
 			`socius_build_info{`,
 			`go_sql_in_use_connections{db_name=`,
 			`go_goroutines `,
+			`method="OTHER"`,
 		} {
 			if !strings.Contains(text, want) {
 				t.Errorf("metrics lack %s", want)
@@ -173,7 +183,7 @@ func TestMetricsLabelsArePatterns(t *testing.T) {
 				t.Errorf("a route label is not a pattern: %q", l[1])
 			}
 		}
-		for _, bad := range []string{"98765", "5551234", "Zacar", "12345678Z", "nobody-at-all", "wp-admin", "/" + itoa(nid) + "/"} {
+		for _, bad := range []string{"XYZ123", "98765", "5551234", "Zacar", "12345678Z", "nobody-at-all", "wp-admin", "/" + itoa(nid) + "/"} {
 			if strings.Contains(text, bad) {
 				t.Errorf("the metrics carry %q", bad)
 			}
@@ -189,7 +199,7 @@ func TestRequestLogHoldsNoSecret(t *testing.T) {
 	testkit.EachWith(t, func(c *app.Config) {
 		buf := &lockedBuffer{}
 		logs.Store(c.DB, buf)
-		c.LogOutput, c.LogRequests, c.LogFormat = buf, true, "json"
+		c.LogOutput, c.LogRequests, c.LogFormat, c.TrustProxy = buf, true, "json", true
 	}, func(t *testing.T, k *testkit.Kit) {
 		v, _ := logs.Load(k.App.Cfg.DB)
 		buf := v.(*lockedBuffer)

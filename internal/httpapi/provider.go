@@ -55,7 +55,7 @@ type providerClubOpenOutput struct {
 	Body struct {
 		ID         int64  `json:"id"`
 		UID        int64  `json:"uid" doc:"The Administrador's account"`
-		NewAccount bool   `json:"new_account" doc:"false when the address already had an account: that person is Administrador with their own password"`
+		NewAccount bool   `json:"new_account" doc:"false when the address already named an account: that account is the Administrador, and its password is chosen again through the invitation"`
 		Message    string `json:"message"`
 	}
 }
@@ -76,21 +76,16 @@ func (s *Server) providerClubOpen(ctx context.Context, in *providerClubOpenInput
 	}
 	title := s.cfg.ProviderName
 	subject := locale.Format(lang, "%s: eres Administrador de %s", title, b.Title)
-	var body string
-	if o.NewAccount {
-		link := s.cfg.PublicURL + "/app/reset-password?token=" + o.Token
-		body = locale.Format(lang, "Hola,\n\n%s ha abierto el club %s en Socius y te ha hecho su Administrador.\n\nTu usuario es %s. Crea tu contraseña con este enlace (válido durante siete días):\n\n%s\n\nSi no esperabas este mensaje, ignóralo.\n",
-			title, b.Title, o.Username, link)
-	} else {
-		body = locale.Format(lang, "Hola,\n\n%s ha abierto el club %s en Socius y te ha hecho su Administrador. Entra con tu usuario de siempre, %s:\n\n%s\n",
-			title, b.Title, o.Username, s.cfg.PublicURL+"/app/")
-	}
+	link := s.cfg.PublicURL + "/app/reset-password?token=" + o.Token
+	body := locale.Format(lang, "Hola,\n\n%s ha abierto el club %s en Socius y te ha hecho su Administrador.\n\nTu usuario es %s. Crea tu contraseña con este enlace (válido durante siete días):\n\n%s\n\nSi no esperabas este mensaje, ignóralo.\n",
+		title, b.Title, o.Username, link)
 	s.sendMailLater(ctx, o.Email, subject, body)
 	out := &providerClubOpenOutput{}
 	out.Body.ID, out.Body.UID, out.Body.NewAccount = o.ClubID, o.UserID, o.NewAccount
 	out.Body.Message = tr(ctx, "Club creado: la invitación se ha enviado al Administrador")
 	if !o.NewAccount {
-		out.Body.Message = tr(ctx, "Club creado: el Administrador ya tenía cuenta y se le ha avisado por correo")
+		out.Body.Message = tr(ctx, "Club creado: el Administrador ya tenía cuenta; la invitación le pide elegir de nuevo su contraseña")
+		s.recheckStreams(ctx, o.UserID) // the account's sessions ended
 	}
 	return out, nil
 }

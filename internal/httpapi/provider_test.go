@@ -132,8 +132,10 @@ func TestProviderConsole(t *testing.T) {
 
 		// suspended: every club screen is the provider's refusal, the club's description says so
 		expectOK(t, "suspend", prov.Do("PUT", "/api/provider/club/"+itoa(beta)+"/suspended", map[string]any{"suspended": true}))
-		if res := eva.Do("GET", "/api/ficha_socio?association="+itoa(beta), nil); res.Status != 403 || res.Code() != "access.feature" {
-			t.Fatalf("a suspended club's staff: %s", res)
+		for _, path := range []string{"/api/ficha_socio?association=" + itoa(beta), "/api/mobile_dispensario?asocid=" + itoa(beta)} {
+			if res := eva.Do("GET", path, nil); res.Status != 403 || res.Code() != "access.feature" {
+				t.Fatalf("a suspended club's staff: %s: %s", path, res)
+			}
 		}
 		club = eva.Do("GET", "/api/association/retrieve?association="+itoa(beta), nil)
 		expectOK(t, "a suspended club's description", club)
@@ -173,30 +175,45 @@ func TestProviderConsole(t *testing.T) {
 	})
 }
 
-// An address that already has an account: that person becomes the new
-// club's Administrador with their own password (no new account, no link).
+// An address that already names an account: that account becomes the new
+// club's Administrador, and the invitation's link is the only way into it:
+// whoever held the account (a member record's account someone else made with
+// that address and activated, say) loses it, its sessions end, and only the
+// holder of the mailbox sets the password and enters.
 func TestProviderOpensAClubForAnExistingAccount(t *testing.T) {
 	smtp := testkit.NewSMTPServer(t)
 	eachWith(t, func(c *app.Config) { c.SMTPHost, c.SMTPPort = smtp.Host, smtp.Port }, func(t *testing.T, k *testkit.Kit) {
 		alfa := k.Club("Alfa", access.Socios)
 		uid := k.User("ana", alfa, access.Administrador)
+		holder := mustLogin(t, k, "ana", testkit.Password)
 		prov := providerAdmin(t, k, "prov")
 		before := len(smtp.Messages())
 		res := prov.Do("POST", "/api/provider/club", map[string]any{"title": "Gamma", "admin_email": "ana@example.test", "flags": []string{"socios"}})
 		expectOK(t, "open", res)
+		gamma := num(res.JSON["id"])
 		if res.JSON["new_account"] != false || num(res.JSON["uid"]) != uid || k.Count("users", "") != 2 || !strings.Contains(res.Message(), "ya tenía cuenta") {
 			t.Fatalf("open for ana: %s", res)
 		}
-		m := smtp.WaitMail(t, before+1)[before]
-		if strings.Contains(m.Data, "token=") || !strings.Contains(m.Data, "Gamma") {
-			t.Fatalf("the notice: %s", m.Data)
+		// the account's holder until now is out: session ended, password no longer works
+		if r := holder.Do("GET", "/api/association/retrieve?association="+itoa(gamma), nil); r.Status != 403 || r.Code() != "auth.anonymous" {
+			t.Fatalf("the earlier session after the invitation: %s", r)
 		}
-		ana := mustLogin(t, k, "ana", testkit.Password)
+		if r := k.Client().Login("ana", testkit.Password); r.Status == 200 {
+			t.Fatal("the earlier password still opens the account")
+		}
+		m := smtp.WaitMail(t, before+1)[before]
+		token := regexp.MustCompile(`reset-password\?token=([A-Za-z0-9_-]+)`).FindStringSubmatch(m.Data)
+		if token == nil || !strings.Contains(m.Data, "Gamma") || len(m.To) != 1 || m.To[0] != "ana@example.test" {
+			t.Fatalf("the invitation: %s", m.Data)
+		}
+		anon := k.Client()
+		anon.Token()
+		expectOK(t, "set the password", anon.Do("POST", "/api/user/reset_password", map[string]string{"token": token[1], "password": "ana-nueva-77"}))
+		ana := mustLogin(t, k, "ana", "ana-nueva-77")
 		if clubs := ana.Do("GET", "/api/association/mine", nil); len(clubs.JSON["data"].([]any)) != 2 {
 			t.Fatalf("ana's clubs: %s", clubs)
 		}
 		// the club list says which of a person's clubs is suspended
-		gamma := num(res.JSON["id"])
 		expectOK(t, "suspend", prov.Do("PUT", "/api/provider/club/"+itoa(gamma)+"/suspended", map[string]any{"suspended": true}))
 		for _, c := range ana.Do("GET", "/api/association/mine", nil).JSON["data"].([]any) {
 			c := c.(map[string]any)

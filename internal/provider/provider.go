@@ -132,8 +132,8 @@ type NewClub struct {
 	AdminEmail, AdminName, AdminSurname string
 }
 
-// Opened is a club just opened: the account of its Administrador and, when
-// the account is new, the link with which they set its password.
+// Opened is a club just opened: the account of its Administrador and the
+// link with which they set its password.
 type Opened struct {
 	ClubID     int64
 	UserID     int64
@@ -145,10 +145,13 @@ type Opened struct {
 }
 
 // Open creates the club with its flags and its Administrador in one
-// transaction, with the audit row. The Administrador's account is new, named
-// by the e-mail, with no password anyone knows (the invitation's link sets
-// it), unless the e-mail already belongs to an account: that person becomes
-// Administrador of the new club with their own password.
+// transaction, with the audit row, and the invitation's link, which only the
+// holder of the e-mail's mailbox receives: the Administrador sets their
+// password with it. The account is new, named by the e-mail, unless the
+// e-mail already names one: that account is the Administrador, and its
+// password too is set again through the link (Invite), so an account someone
+// else made with that address (a member record's, say) cannot be how they
+// get into the new club.
 func (s *Service) Open(ctx context.Context, by *auth.User, n NewClub) (*Opened, error) {
 	email := strings.TrimSpace(n.AdminEmail)
 	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 254 {
@@ -177,16 +180,16 @@ func (s *Service) Open(ctx context.Context, by *auth.User, n NewClub) (*Opened, 
 		} else {
 			o.NewAccount, o.Username = true, email
 			o.UserID, err = s.auth.CreateUser(ctx, tx, auth.NewUser{Username: email, Email: email, Name: name, Surname: surname,
-				Password: auth.RandomToken(18)}) // 144 random bits nobody is told
+				Password: auth.RandomToken(18)}) // replaced by Invite below
 			if err != nil {
 				return err
 			}
-			if err := auth.MarkNotActivated(ctx, tx, o.UserID); err != nil {
-				return err
-			}
-			if o.Token, err = s.auth.Invite(ctx, tx, o.UserID); err != nil {
-				return err
-			}
+		}
+		if err := auth.MarkNotActivated(ctx, tx, o.UserID); err != nil {
+			return err
+		}
+		if o.Token, err = s.auth.Invite(ctx, tx, o.UserID); err != nil {
+			return err
 		}
 		if _, err := member.CreateStaff(ctx, tx, member.Staff{Club: id, User: o.UserID, Name: name, Surname: surname, Email: email,
 			Roles: []string{access.Administrador}}); err != nil {

@@ -271,15 +271,27 @@ test('the provider opens a club, changes its features, suspends and reactivates 
   await expect(page).toHaveURL(/\/app\/today$/);
   await logOut(page);
 
-  // ---- a club whose Administrador is the provider's own account: no invitation, and the provider
-  // now sees both the console and the club
+  // ---- a club whose Administrador is an existing account, here the provider's own: that account's
+  // password is chosen again through the invitation (whoever held it is out), so its session ends;
+  // the mailbox's holder sets it and sees both the console and the club
   await logIn(page, 'proveedor', /\/app\/provider$/);
   await page.getByTestId('provider-new-club').click();
   await page.getByTestId('provider-new-title').fill('Club del Proveedor');
   await page.getByTestId('provider-new-email').fill('proveedor@demo.socius.local');
   await page.getByTestId('provider-new-submit').click();
-  await expect(page.getByTestId('provider-created')).toContainText('el Administrador ya tenía cuenta y se le ha avisado por correo');
-  await expect(auditRows(page)).toHaveCount(6);
+  await expect(page.getByTestId('provider-created')).toContainText('ya tenía cuenta; la invitación le pide elegir de nuevo su contraseña');
+  // the session is over: the app says so, and its OK leads to the login
+  await expect(page.getByRole('dialog', { name: /La sesión ha caducado/ })).toBeVisible();
+  await page.getByRole('dialog', { name: /La sesión ha caducado/ }).getByTestId('dialog-ok').click();
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  const again = (await mailbox.waitFor('proveedor@demo.socius.local')).data.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+  expect(again).toContain('Club del Proveedor');
+  await page.goto(/\/app\/reset-password\?token=[\w-]+/.exec(again)![0]);
+  await page.getByTestId('reset-password').fill('Proveedor-nuevo-1');
+  await page.getByTestId('reset-confirm').fill('Proveedor-nuevo-1');
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByTestId('reset-done')).toBeVisible();
+  await logIn(page, 'proveedor', /\/app\/(provider|today)$/, 'Proveedor-nuevo-1');
   await expect(menu.getByTestId('menu-item-today')).toBeVisible();
   await expect(page.getByTestId('club-switcher')).toContainText('Club del Proveedor');
   await menu.getByTestId('menu-item-today').click();
@@ -288,6 +300,7 @@ test('the provider opens a club, changes its features, suspends and reactivates 
   await shot(page, 'provider-with-club-wide');
   await menu.getByTestId('menu-item-provider').click();
   await expect(page).toHaveURL(/\/app\/provider$/);
+  await expect(auditRows(page)).toHaveCount(6);
 
   // ---- the console in German, as a provider in Germany reads it
   await setLanguage(page, 'de');
