@@ -4220,7 +4220,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             message: string;
-            /** @description false when the address already had an account: that person is Administrador with their own password */
+            /** @description false when the address already named an account: that account is the Administrador, and its password is chosen again through the invitation */
             new_account: boolean;
             /**
              * Format: int64
